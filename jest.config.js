@@ -1,0 +1,26 @@
+/** @type {import('jest').Config} */
+const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'unit',
+      testEnvironment: 'node',
+      rootDir: '.',
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleFileExtensions: ['ts', 'js', 'json'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleFileExtensions: ['ts', 'js', 'json'],
+      globalSetup: '<rootDir>/test/setup/global-setup.ts',
+      globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+      testTimeout: 60000,
+    },
+  ],
+};

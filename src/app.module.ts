@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule } from '@nestjs/config';
+import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { AuthModule } from './auth/auth.module';
+import { Env } from './config/env';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { ErrorFilter } from './shared/http/error.filter';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+@Module({})
+export class AppModule {
+  /** The whole service for an already validated environment (see config/env.ts). */
+  static forRoot(env: Env): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot({ isGlobal: true, ignoreEnvFile: true, skipProcessEnv: true, load: [() => env] }),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: env.LOG_LEVEL,
+            genReqId: (request, response) => {
+              const given = request.headers['x-request-id'];
+              const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+              response.setHeader('x-request-id', id);
+              return id;
+            },
+            // Only what identifies a request: never headers (API keys) and never bodies.
+            serializers: {
+              req: (request: { id: string; method: string; url: string }) => ({
+                id: request.id,
+                method: request.method,
+                url: request.url,
+              }),
+              res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
+            },
+          },
+        }),
+        DatabaseModule,
+        AuthModule.register({ adminApi: env.ADMIN_API_KEY !== undefined }),
+        HealthModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
+    };
+  }
+}

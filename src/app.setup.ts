@@ -1,0 +1,46 @@
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { Env } from './config/env';
+import { jsonBody } from './shared/http/json-body.middleware';
+import { requestValidation } from './shared/http/request-validation.pipe';
+
+export const API_DESCRIPTION = [
+  'Ingestion API of the Outreach reporting platform: automation tools (Clay, n8n, Zapier, Make,',
+  'sequencers) post lead, company, workspace and sender data here.',
+  '',
+  'Authenticate every request with your account\'s API key in the `x-api-key` header.',
+  'Errors are JSON objects with a single `error` string (plus `request_id` on 500).',
+].join('\n');
+
+/** The application exactly as main.ts serves it; the e2e tests use this too. */
+export async function createApp(env: Env): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.use(jsonBody(env.MAX_BODY_BYTES));
+  app.useGlobalPipes(requestValidation());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Outreach Ingest')
+      .setVersion('1.0.0')
+      .setDescription(API_DESCRIPTION)
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Account API key' }, 'api-key')
+      .addApiKey(
+        { type: 'apiKey', in: 'header', name: 'x-admin-key', description: 'Operator key (ADMIN_API_KEY)' },
+        'admin-key',
+      )
+      .addSecurityRequirements('api-key')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  return app;
+}

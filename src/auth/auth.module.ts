@@ -1,0 +1,30 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { AccountsService } from './application/accounts.service';
+import { ApiKeyAuthenticator } from './application/api-key-authenticator';
+import { DefaultAccountBootstrap } from './application/default-account.bootstrap';
+import { AccountController } from './api/account.controller';
+import { AdminController } from './api/admin.controller';
+import { AuthGuard } from './api/auth.guard';
+import { AccountRepository, ApiKeyRepository } from './domain/account.repository';
+import { TypeormAccountRepository, TypeormApiKeyRepository } from './infrastructure/typeorm-account.repository';
+
+@Module({})
+export class AuthModule {
+  /** The admin routes exist only when the operator configured ADMIN_API_KEY. */
+  static register(options: { adminApi: boolean }): DynamicModule {
+    return {
+      module: AuthModule,
+      controllers: options.adminApi ? [AccountController, AdminController] : [AccountController],
+      providers: [
+        { provide: AccountRepository, useClass: TypeormAccountRepository },
+        { provide: ApiKeyRepository, useClass: TypeormApiKeyRepository },
+        AccountsService,
+        ApiKeyAuthenticator,
+        DefaultAccountBootstrap,
+        { provide: APP_GUARD, useClass: AuthGuard },
+      ],
+      exports: [AccountsService],
+    };
+  }
+}

@@ -1,0 +1,21 @@
+import { join } from 'node:path';
+import { DataSourceOptions } from 'typeorm';
+
+export interface DatabaseSettings {
+  url: string;
+  poolSize: number;
+}
+
+/** One place that says how the app, the TypeORM CLI and the tests reach PostgreSQL. */
+export function dataSourceOptions({ url, poolSize }: DatabaseSettings): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: [join(__dirname, '..', '**', 'infrastructure', '*.entity.{ts,js}')],
+    migrations: [join(__dirname, '..', '..', 'migrations', '*.{ts,js}')],
+    migrationsTableName: 'typeorm_migrations',
+    synchronize: false,
+    migrationsRun: false,
+    extra: { max: poolSize, application_name: 'outreach-ingest' },
+  };
+}

@@ -1,0 +1,3 @@
+export function assertUnreachable(value: never): never {
+  throw new Error(`unhandled case: ${String(value)}`);
+}

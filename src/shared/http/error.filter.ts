@@ -1,0 +1,66 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { DomainError, DomainErrorCode } from '../domain/domain-error';
+import { assertUnreachable } from './assert-unreachable';
+
+function domainStatus(code: DomainErrorCode): HttpStatus {
+  switch (code) {
+    case DomainErrorCode.NotFound:
+      return HttpStatus.NOT_FOUND;
+    case DomainErrorCode.InvalidInput:
+      return HttpStatus.BAD_REQUEST;
+    case DomainErrorCode.Conflict:
+      return HttpStatus.CONFLICT;
+    default:
+      return assertUnreachable(code);
+  }
+}
+
+function httpMessage(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown; error?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  return exception.message;
+}
+
+/**
+ * The one place errors become HTTP responses. Every body is `{ error }` JSON; unexpected errors
+ * are logged with the request id and answered with that id, never with a stack trace.
+ */
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger(ErrorFilter.name);
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const request = context.getRequest<Request & { id?: string }>();
+    const response = context.getResponse<Response>();
+    const { status, error } = this.describe(exception, request);
+    if (status >= 500) {
+      this.logger.error(
+        { err: exception, request_id: request.id },
+        `unexpected error on ${request.method} ${request.path}`,
+      );
+      response.status(status).json({ error, request_id: request.id });
+      return;
+    }
+    response.status(status).json({ error });
+  }
+
+  private describe(exception: unknown, request: Request): { status: number; error: string } {
+    if (exception instanceof DomainError) {
+      return { status: domainStatus(exception.code), error: exception.message };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === HttpStatus.NOT_FOUND && exception.constructor.name === 'NotFoundException') {
+        const routeMissing = /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)/.test(exception.message);
+        if (routeMissing) return { status, error: `No route ${request.method} ${request.path}` };
+      }
+      return { status, error: status >= 500 ? 'Internal server error' : httpMessage(exception) };
+    }
+    return { status: HttpStatus.INTERNAL_SERVER_ERROR, error: 'Internal server error' };
+  }
+}
