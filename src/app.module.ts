@@ -6,7 +6,12 @@ import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
+import { CompanyModule } from './company/company.module';
 import { HealthModule } from './health/health.module';
+import { IngestionModule } from './ingestion/ingestion.module';
+import { LeadModule } from './lead/lead.module';
+import { SenderModule } from './sender/sender.module';
+import { WorkspaceModule } from './workspace/workspace.module';
 import { ErrorFilter } from './shared/http/error.filter';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -42,6 +47,11 @@ export class AppModule {
         DatabaseModule,
         AuthModule.register({ adminApi: env.ADMIN_API_KEY !== undefined }),
         HealthModule,
+        LeadModule,
+        CompanyModule,
+        WorkspaceModule,
+        IngestionModule,
+        SenderModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ErrorFilter }],
     };
