@@ -28,10 +28,14 @@ export class Accounts1795300000000 implements MigrationInterface {
         revoked_at timestamptz,
         PRIMARY KEY (account_id, id)
       )`);
-    await queryRunner.query(`CREATE UNIQUE INDEX api_keys_account_hash_key ON api_keys (account_id, key_hash)`);
+    await queryRunner.query(
+      `CREATE UNIQUE INDEX api_keys_account_hash_key ON api_keys (account_id, key_hash)`,
+    );
     // Authentication looks a key up by hash before the account is known; a 256-bit secret's
     // SHA-256 is unique in practice, so this index need not (and, by the tenancy rule, may not) be.
-    await queryRunner.query(`CREATE INDEX api_keys_hash_idx ON api_keys (key_hash) WHERE revoked_at IS NULL`);
+    await queryRunner.query(
+      `CREATE INDEX api_keys_hash_idx ON api_keys (key_hash) WHERE revoked_at IS NULL`,
+    );
     await queryRunner.query(`CREATE INDEX api_keys_id_idx ON api_keys (id)`);
   }
 

@@ -11,7 +11,7 @@ export const API_DESCRIPTION = [
   'Ingestion API of the Outreach reporting platform: automation tools (Clay, n8n, Zapier, Make,',
   'sequencers) post lead, company, workspace and sender data here.',
   '',
-  'Authenticate every request with your account\'s API key in the `x-api-key` header.',
+  "Authenticate every request with your account's API key in the `x-api-key` header.",
   'Errors are JSON objects with a single `error` string (plus `request_id` on 500).',
 ].join('\n');
 
@@ -33,9 +33,17 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
       .setTitle('Outreach Ingest')
       .setVersion('1.0.0')
       .setDescription(API_DESCRIPTION)
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Account API key' }, 'api-key')
       .addApiKey(
-        { type: 'apiKey', in: 'header', name: 'x-admin-key', description: 'Operator key (ADMIN_API_KEY)' },
+        { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Account API key' },
+        'api-key',
+      )
+      .addApiKey(
+        {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-admin-key',
+          description: 'Operator key (ADMIN_API_KEY)',
+        },
         'admin-key',
       )
       .addSecurityRequirements('api-key')

@@ -7,12 +7,15 @@ import { AccountController } from './api/account.controller';
 import { AdminController } from './api/admin.controller';
 import { AuthGuard } from './api/auth.guard';
 import { AccountRepository, ApiKeyRepository } from './domain/account.repository';
-import { TypeormAccountRepository, TypeormApiKeyRepository } from './infrastructure/typeorm-account.repository';
+import {
+  TypeormAccountRepository,
+  TypeormApiKeyRepository,
+} from './infrastructure/typeorm-account.repository';
 
 @Module({})
 export class AuthModule {
   /** The admin routes exist only when the operator configured ADMIN_API_KEY. */
-  static register(options: { adminApi: boolean }): DynamicModule {
+  static register(options: { adminApi: boolean; firstStartAccount?: boolean }): DynamicModule {
     return {
       module: AuthModule,
       controllers: options.adminApi ? [AccountController, AdminController] : [AccountController],
@@ -21,7 +24,7 @@ export class AuthModule {
         { provide: ApiKeyRepository, useClass: TypeormApiKeyRepository },
         AccountsService,
         ApiKeyAuthenticator,
-        DefaultAccountBootstrap,
+        ...(options.firstStartAccount === false ? [] : [DefaultAccountBootstrap]),
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
       exports: [AccountsService],

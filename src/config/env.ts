@@ -75,7 +75,10 @@ function postgresUrl(env: RawEnv, name: string): string | undefined {
 export function validateEnv(env: RawEnv): Env {
   const logLevel = (present(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
-    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+    throw new ConfigError(
+      'LOG_LEVEL',
+      `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`,
+    );
   }
   const adminKey = present(env, 'ADMIN_API_KEY');
   if (adminKey !== undefined && adminKey.length < 24) {

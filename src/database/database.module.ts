@@ -36,7 +36,8 @@ async function openDatabase(config: ConfigService<Env, true>): Promise<DatabaseR
   try {
     await dataSource.initialize();
     const applied = await dataSource.runMigrations({ transaction: 'each' });
-    if (applied.length > 0) logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
+    if (applied.length > 0)
+      logger.log(`applied migrations: ${applied.map((m) => m.name).join(', ')}`);
   } catch (error) {
     if (dataSource.isInitialized) await dataSource.destroy();
     await embedded?.stop();

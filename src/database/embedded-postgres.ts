@@ -59,8 +59,10 @@ export class EmbeddedPostgres {
       persistent: true,
       // PostgreSQL refuses to run as root; the package then runs it as a `postgres` system user.
       createPostgresUser: true,
-      postgresFlags: Object.entries({ listen_addresses: '127.0.0.1', ...this.settings.serverSettings })
-        .flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      postgresFlags: Object.entries({
+        listen_addresses: '127.0.0.1',
+        ...this.settings.serverSettings,
+      }).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       onLog: (message: string) => this.remember(message),
       onError: (error: unknown) => this.remember(String(error)),
     });
@@ -68,9 +70,15 @@ export class EmbeddedPostgres {
       await mkdir(this.dataDir, { recursive: true });
       await this.run('initialise', () => instance.initialise());
     }
-    await this.stopLeftoverPostmaster();
-    await this.run('start', () => instance.start());
-    this.instance = instance;
+    const running = await this.runningPostmaster();
+    if (running?.owned) {
+      // Another live process of ours (e.g. `npm start` while the CLI runs) serves this cluster.
+      this.remember(`using the postmaster ${running.pid} of a running process`);
+    } else {
+      if (running) await this.stopOrphan(running.pid);
+      await this.run('start', () => instance.start());
+      this.instance = instance;
+    }
     await this.ensureDatabase();
     return this.url;
   }
@@ -117,22 +125,30 @@ export class EmbeddedPostgres {
   }
 
   /**
-   * A process killed with SIGKILL leaves its postmaster running (or its pid file behind), and a
-   * second postmaster on the same data directory refuses to start. Stop ours, by pid, and only
-   * when that pid is really a postgres serving this data directory.
+   * The postmaster recorded in the data directory, if it is alive and really serves this data
+   * directory. `owned` means its parent process still lives; a process killed with SIGKILL leaves
+   * an orphan that holds the port and blocks a new start.
    */
-  private async stopLeftoverPostmaster(): Promise<void> {
+  private async runningPostmaster(): Promise<{ pid: number; owned: boolean } | undefined> {
     const pidFile = join(this.dataDir, 'postmaster.pid');
-    if (!existsSync(pidFile)) return;
+    if (!existsSync(pidFile)) return undefined;
     const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    if (Number.isInteger(pid) && pid > 0 && cmdline.includes(this.dataDir)) {
-      this.remember(`stopping postmaster ${pid} left by an earlier process`);
-      process.kill(pid, 'SIGINT');
-      await waitFor(() => !existsSync(`/proc/${pid}`), 30_000);
-    } else {
+    const cmdline = await readProc(pid, 'cmdline');
+    if (!Number.isInteger(pid) || pid <= 0 || !cmdline.includes(this.dataDir)) {
       await rm(pidFile, { force: true });
+      return undefined;
     }
+    // /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may contain spaces, so split after ')'.
+    const stat = await readProc(pid, 'stat');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    const parentCmdline = parent > 1 ? await readProc(parent, 'cmdline') : '';
+    return { pid, owned: /(^|\/)node\0/.test(parentCmdline) };
+  }
+
+  private async stopOrphan(pid: number): Promise<void> {
+    this.remember(`stopping postmaster ${pid} left behind by a killed process`);
+    process.kill(pid, 'SIGINT');
+    await waitFor(() => !existsSync(`/proc/${pid}`), 30_000);
   }
 
   private async run(step: string, action: () => Promise<void>): Promise<void> {
@@ -141,9 +157,13 @@ export class EmbeddedPostgres {
     } catch (error) {
       // The package rejects start() with `undefined`; the server's own log says why.
       const reason = error instanceof Error ? error.message : 'the server exited';
+      const rootHint =
+        process.getuid?.() === 0
+          ? ' As root, PostgreSQL runs as the "postgres" user, which must be able to reach that directory.'
+          : '';
       throw new Error(
         `Embedded PostgreSQL failed to ${step} (data ${this.dataDir}, port ${this.settings.port}): ` +
-          `${reason}\n--- PostgreSQL log (last lines) ---\n${this.logTail.join('\n')}`,
+          `${reason}.${rootHint}\n--- PostgreSQL log (last lines) ---\n${this.logTail.join('\n')}`,
       );
     }
   }
@@ -155,6 +175,10 @@ export class EmbeddedPostgres {
     }
     this.logTail.splice(0, Math.max(0, this.logTail.length - LOG_TAIL_LINES));
   }
+}
+
+function readProc(pid: number, file: string): Promise<string> {
+  return readFile(`/proc/${pid}/${file}`, 'utf8').catch(() => '');
 }
 
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {

@@ -14,7 +14,9 @@ describe('API keys and the admin API (e2e)', () => {
   const admin = (method: 'get' | 'post' | 'delete', path: string) =>
     sut.http[method](path).set('x-admin-key', TEST_ADMIN_KEY);
 
-  async function createAccountWithKey(name: string): Promise<{ accountId: string; key: string; keyId: string }> {
+  async function createAccountWithKey(
+    name: string,
+  ): Promise<{ accountId: string; key: string; keyId: string }> {
     const account = await admin('post', '/v1/admin/accounts').send({ name }).expect(201);
     const issued = await admin('post', `/v1/admin/accounts/${account.body.id}/api-keys`)
       .send({ name: 'clay' })
@@ -59,7 +61,8 @@ describe('API keys and the admin API (e2e)', () => {
 
     it('records last use without writing on every request', async () => {
       const { accountId, key, keyId } = await createAccountWithKey('Usage Co');
-      for (let i = 0; i < 5; i++) await sut.http.get('/v1/account').set('x-api-key', key).expect(200);
+      for (let i = 0; i < 5; i++)
+        await sut.http.get('/v1/account').set('x-api-key', key).expect(200);
       await new Promise((done) => setTimeout(done, 200));
       const listed = await admin('get', `/v1/admin/accounts/${accountId}/api-keys`).expect(200);
       const lastUsed = listed.body.find((k: { id: string }) => k.id === keyId).last_used_at;
@@ -82,9 +85,17 @@ describe('API keys and the admin API (e2e)', () => {
     });
 
     it('creates accounts with unique names and lists them', async () => {
-      const created = await admin('post', '/v1/admin/accounts').send({ name: 'Unique Co' }).expect(201);
-      expect(created.body).toEqual({ id: expect.any(String), name: 'Unique Co', created_at: expect.any(String) });
-      const duplicate = await admin('post', '/v1/admin/accounts').send({ name: 'unique co' }).expect(409);
+      const created = await admin('post', '/v1/admin/accounts')
+        .send({ name: 'Unique Co' })
+        .expect(201);
+      expect(created.body).toEqual({
+        id: expect.any(String),
+        name: 'Unique Co',
+        created_at: expect.any(String),
+      });
+      const duplicate = await admin('post', '/v1/admin/accounts')
+        .send({ name: 'unique co' })
+        .expect(409);
       expect(duplicate.body.error).toMatch(/already exists/);
       const listed = await admin('get', '/v1/admin/accounts').expect(200);
       expect(listed.body.map((a: { name: string }) => a.name)).toContain('Unique Co');
@@ -103,13 +114,18 @@ describe('API keys and the admin API (e2e)', () => {
       expect(listed.body[0]).not.toHaveProperty('key');
       expect(JSON.stringify(listed.body)).not.toContain(key);
       expect(key.startsWith(listed.body[0].prefix)).toBe(true);
-      const stored = await sut.dataSource.query('SELECT key_hash FROM api_keys WHERE account_id = $1', [accountId]);
+      const stored = await sut.dataSource.query(
+        'SELECT key_hash FROM api_keys WHERE account_id = $1',
+        [accountId],
+      );
       expect(stored[0].key_hash).toHaveLength(32);
       expect(stored[0].key_hash.toString('utf8')).not.toContain(key);
     });
 
     it('answers 404 for keys of an account that does not exist', async () => {
-      await admin('post', '/v1/admin/accounts/7d3a2d8e-3c55-4c1e-9f57-0d0c9f1b2a11/api-keys').send({}).expect(404);
+      await admin('post', '/v1/admin/accounts/7d3a2d8e-3c55-4c1e-9f57-0d0c9f1b2a11/api-keys')
+        .send({})
+        .expect(404);
       await admin('delete', '/v1/admin/api-keys/7d3a2d8e-3c55-4c1e-9f57-0d0c9f1b2a11').expect(404);
       await admin('get', '/v1/admin/accounts/not-a-uuid/api-keys').expect(400);
     });
@@ -128,7 +144,10 @@ describe('without ADMIN_API_KEY (e2e)', () => {
   });
 
   it('has no admin routes at all', async () => {
-    const response = await sut.http.get('/v1/admin/accounts').set('x-admin-key', TEST_ADMIN_KEY).expect(404);
+    const response = await sut.http
+      .get('/v1/admin/accounts')
+      .set('x-admin-key', TEST_ADMIN_KEY)
+      .expect(404);
     expect(response.body.error).toMatch(/No route/);
   });
 });

@@ -60,7 +60,9 @@ describe('tenancy rule of the schema (e2e, reads the catalog after all migration
     const tenant = new Set(await tenantTables());
     const checked = rows.filter((r) => tenant.has(r.table_name));
     expect(checked.length).toBeGreaterThan(0);
-    const offenders = checked.filter((r) => !r.has_account).map((r) => `${r.table_name}: ${r.kind} ${r.name}`);
+    const offenders = checked
+      .filter((r) => !r.has_account)
+      .map((r) => `${r.table_name}: ${r.kind} ${r.name}`);
     expect(offenders).toEqual([]);
   });
 });

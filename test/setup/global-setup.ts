@@ -19,7 +19,12 @@ export default async function globalSetup(): Promise<void> {
     port: Number(process.env.TEST_EMBEDDED_PG_PORT ?? 54330),
     database: 'postgres',
     // A throw-away cluster: durability buys nothing here and costs seconds.
-    serverSettings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '300' },
+    serverSettings: {
+      fsync: 'off',
+      synchronous_commit: 'off',
+      full_page_writes: 'off',
+      max_connections: '300',
+    },
   });
   process.env.TEST_ADMIN_DATABASE_URL = await postgres.start();
   globalThis.embeddedTestPostgres = postgres;

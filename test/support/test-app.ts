@@ -24,7 +24,12 @@ let accountCounter = 0;
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await createApp(
-    validateEnv({ LOG_LEVEL: 'silent', ADMIN_API_KEY: TEST_ADMIN_KEY, ...env, DATABASE_URL: database.url }),
+    validateEnv({
+      LOG_LEVEL: 'silent',
+      ADMIN_API_KEY: TEST_ADMIN_KEY,
+      ...env,
+      DATABASE_URL: database.url,
+    }),
   );
   await app.init();
   const accounts = app.get(AccountsService);

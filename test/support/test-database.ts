@@ -3,7 +3,8 @@ import { Client } from 'pg';
 
 function adminUrl(): string {
   const url = process.env.TEST_ADMIN_DATABASE_URL;
-  if (!url) throw new Error('TEST_ADMIN_DATABASE_URL is unset: run e2e tests through jest (global-setup)');
+  if (!url)
+    throw new Error('TEST_ADMIN_DATABASE_URL is unset: run e2e tests through jest (global-setup)');
   return url;
 }
 
@@ -26,8 +27,8 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   return {
     url: url.toString(),
     drop: () =>
-      withAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`)).then(
-        () => undefined,
-      ),
+      withAdmin((client) =>
+        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }

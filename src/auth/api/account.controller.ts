@@ -6,7 +6,10 @@ import { AccountDto } from './admin.dto';
 import { CurrentAccount } from './auth.decorators';
 
 @ApiTags('account')
-@ApiUnauthorizedResponse({ description: 'Missing, unknown or revoked x-api-key', type: ErrorResponseDto })
+@ApiUnauthorizedResponse({
+  description: 'Missing, unknown or revoked x-api-key',
+  type: ErrorResponseDto,
+})
 @Controller('v1/account')
 export class AccountController {
   constructor(private readonly accounts: AccountsService) {}
@@ -14,7 +17,8 @@ export class AccountController {
   @Get()
   @ApiOperation({
     summary: 'The account of this API key',
-    description: 'A cheap way for an integration to check that its key works and which account it writes to.',
+    description:
+      'A cheap way for an integration to check that its key works and which account it writes to.',
   })
   @ApiOkResponse({ type: AccountDto })
   async current(@CurrentAccount() accountId: string): Promise<AccountDto> {

@@ -1,4 +1,13 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseUUIDPipe, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+} from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -10,7 +19,13 @@ import {
 } from '@nestjs/swagger';
 import { ErrorResponseDto } from '../../shared/http/error-response.dto';
 import { AccountsService } from '../application/accounts.service';
-import { AccountDto, ApiKeyDto, CreateAccountDto, CreateApiKeyDto, IssuedApiKeyDto } from './admin.dto';
+import {
+  AccountDto,
+  ApiKeyDto,
+  CreateAccountDto,
+  CreateApiKeyDto,
+  IssuedApiKeyDto,
+} from './admin.dto';
 import { AdminOnly } from './auth.decorators';
 
 /** Operator API: present only when ADMIN_API_KEY is set. */
@@ -23,7 +38,10 @@ export class AdminController {
   constructor(private readonly accounts: AccountsService) {}
 
   @Post('accounts')
-  @ApiOperation({ summary: 'Create an account', description: 'Account names are unique, case-insensitively (409 otherwise).' })
+  @ApiOperation({
+    summary: 'Create an account',
+    description: 'Account names are unique, case-insensitively (409 otherwise).',
+  })
   @ApiCreatedResponse({ type: AccountDto })
   async createAccount(@Body() body: CreateAccountDto): Promise<AccountDto> {
     return AccountDto.from(await this.accounts.createAccount(body.name));
@@ -39,7 +57,8 @@ export class AdminController {
   @Post('accounts/:id/api-keys')
   @ApiOperation({
     summary: 'Create an API key for an account',
-    description: 'The response is the only time the key is shown; the service stores its SHA-256 hash.',
+    description:
+      'The response is the only time the key is shown; the service stores its SHA-256 hash.',
   })
   @ApiCreatedResponse({ type: IssuedApiKeyDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
@@ -47,7 +66,9 @@ export class AdminController {
     @Param('id', new ParseUUIDPipe()) accountId: string,
     @Body() body: CreateApiKeyDto,
   ): Promise<IssuedApiKeyDto> {
-    return IssuedApiKeyDto.fromIssued(await this.accounts.issueApiKey(accountId, body.name ?? null));
+    return IssuedApiKeyDto.fromIssued(
+      await this.accounts.issueApiKey(accountId, body.name ?? null),
+    );
   }
 
   @Get('accounts/:id/api-keys')
@@ -60,7 +81,10 @@ export class AdminController {
 
   @Delete('api-keys/:id')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Revoke an API key', description: 'Takes effect on the next request. Idempotent.' })
+  @ApiOperation({
+    summary: 'Revoke an API key',
+    description: 'Takes effect on the next request. Idempotent.',
+  })
   @ApiOkResponse({ type: ApiKeyDto })
   @ApiNotFoundResponse({ type: ErrorResponseDto })
   async revokeKey(@Param('id', new ParseUUIDPipe()) id: string): Promise<ApiKeyDto> {

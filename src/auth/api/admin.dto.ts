@@ -4,10 +4,15 @@ import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { Account, ApiKey } from '../domain/account';
 import { IssuedApiKey } from '../application/accounts.service';
 
-const trim = ({ value }: { value: unknown }): unknown => (typeof value === 'string' ? value.trim() : value);
+const trim = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim() : value;
 
 export class CreateAccountDto {
-  @ApiProperty({ description: 'Account name, unique (case-insensitive)', example: 'Acme Growth Team', maxLength: 200 })
+  @ApiProperty({
+    description: 'Account name, unique (case-insensitive)',
+    example: 'Acme Growth Team',
+    maxLength: 200,
+  })
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
@@ -16,7 +21,11 @@ export class CreateAccountDto {
 }
 
 export class CreateApiKeyDto {
-  @ApiPropertyOptional({ description: 'A label to tell keys apart', example: 'clay production', maxLength: 200 })
+  @ApiPropertyOptional({
+    description: 'A label to tell keys apart',
+    example: 'clay production',
+    maxLength: 200,
+  })
   @Transform(trim)
   @IsOptional()
   @IsString()
@@ -46,7 +55,10 @@ export class ApiKeyDto {
   @ApiProperty({ format: 'uuid' })
   account_id!: string;
 
-  @ApiProperty({ description: 'The first characters of the key, to recognise it', example: 'oik_Xb3kPq9Z' })
+  @ApiProperty({
+    description: 'The first characters of the key, to recognise it',
+    example: 'oik_Xb3kPq9Z',
+  })
   prefix!: string;
 
   @ApiProperty({ nullable: true, type: String, example: 'clay production' })
@@ -55,7 +67,12 @@ export class ApiKeyDto {
   @ApiProperty({ format: 'date-time' })
   created_at!: string;
 
-  @ApiProperty({ format: 'date-time', nullable: true, type: String, description: 'Refreshed at most once a minute' })
+  @ApiProperty({
+    format: 'date-time',
+    nullable: true,
+    type: String,
+    description: 'Refreshed at most once a minute',
+  })
   last_used_at!: string | null;
 
   @ApiProperty({ format: 'date-time', nullable: true, type: String })

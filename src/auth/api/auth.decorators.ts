@@ -15,8 +15,10 @@ export interface RequestWithAccount {
 }
 
 /** The account the request's API key belongs to; every query of the route is scoped by it. */
-export const CurrentAccount = createParamDecorator((_: unknown, context: ExecutionContext): string => {
-  const account = context.switchToHttp().getRequest<RequestWithAccount>().account;
-  if (!account) throw new Error('CurrentAccount used on a route without account authentication');
-  return account.accountId;
-});
+export const CurrentAccount = createParamDecorator(
+  (_: unknown, context: ExecutionContext): string => {
+    const account = context.switchToHttp().getRequest<RequestWithAccount>().account;
+    if (!account) throw new Error('CurrentAccount used on a route without account authentication');
+    return account.accountId;
+  },
+);

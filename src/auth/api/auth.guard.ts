@@ -7,8 +7,10 @@ import { ApiKeyAuthenticator } from '../application/api-key-authenticator';
 import { secretsEqual } from '../domain/api-key-secret';
 import { AUTH_MODE, AuthMode, RequestWithAccount } from './auth.decorators';
 
-export const INVALID_API_KEY = 'Invalid API key: send a valid key of your account in the x-api-key header';
-export const INVALID_ADMIN_KEY = 'Invalid admin key: send the ADMIN_API_KEY value in the x-admin-key header';
+export const INVALID_API_KEY =
+  'Invalid API key: send a valid key of your account in the x-api-key header';
+export const INVALID_ADMIN_KEY =
+  'Invalid admin key: send the ADMIN_API_KEY value in the x-admin-key header';
 
 function header(request: Request, name: string): string | undefined {
   const value = request.headers[name];
@@ -26,8 +28,10 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const mode =
-      this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE, [context.getHandler(), context.getClass()]) ??
-      'account';
+      this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? 'account';
     const request = context.switchToHttp().getRequest<Request & RequestWithAccount>();
     switch (mode) {
       case 'public':

@@ -19,7 +19,8 @@ export class AccountsService {
 
   async createAccount(name: string): Promise<Account> {
     const account = await this.accounts.create(name);
-    if (!account) throw new DomainError(DomainErrorCode.Conflict, `An account named "${name}" already exists`);
+    if (!account)
+      throw new DomainError(DomainErrorCode.Conflict, `An account named "${name}" already exists`);
     return account;
   }
 
@@ -42,7 +43,12 @@ export class AccountsService {
   async issueApiKey(accountId: string, name: string | null): Promise<IssuedApiKey> {
     await this.requireAccount(accountId);
     const secret = generateApiKey();
-    const stored = await this.apiKeys.insert({ accountId, name, prefix: secret.prefix, hash: secret.hash });
+    const stored = await this.apiKeys.insert({
+      accountId,
+      name,
+      prefix: secret.prefix,
+      hash: secret.hash,
+    });
     return { ...stored, key: secret.key };
   }
 

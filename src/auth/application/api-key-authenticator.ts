@@ -17,11 +17,14 @@ export class ApiKeyAuthenticator {
     if (key === undefined || !looksLikeApiKey(key)) return null;
     const found = await this.apiKeys.findActiveByHash(hashApiKey(key));
     if (!found) return null;
-    const stale = !found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
+    const stale =
+      !found.lastUsedAt || Date.now() - found.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS;
     if (stale) {
       this.apiKeys
         .touch(found.accountId, found.apiKeyId, LAST_USED_RESOLUTION_MS)
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'could not record API key use'));
+        .catch((error: unknown) =>
+          this.logger.warn({ err: error }, 'could not record API key use'),
+        );
     }
     return { accountId: found.accountId, apiKeyId: found.apiKeyId };
   }

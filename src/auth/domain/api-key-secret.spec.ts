@@ -1,10 +1,18 @@
-import { API_KEY_PREFIX, generateApiKey, hashApiKey, looksLikeApiKey, secretsEqual } from './api-key-secret';
+import {
+  API_KEY_PREFIX,
+  generateApiKey,
+  hashApiKey,
+  looksLikeApiKey,
+  secretsEqual,
+} from './api-key-secret';
 
 describe('api key secrets', () => {
   it('generates prefixed keys with at least 128 random bits that hash to their stored hash', () => {
     const sut = generateApiKey();
     expect(sut.key.startsWith(API_KEY_PREFIX)).toBe(true);
-    expect(Buffer.from(sut.key.slice(API_KEY_PREFIX.length), 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+    expect(
+      Buffer.from(sut.key.slice(API_KEY_PREFIX.length), 'base64url').length * 8,
+    ).toBeGreaterThanOrEqual(128);
     expect(sut.hash.equals(hashApiKey(sut.key))).toBe(true);
     expect(sut.key.startsWith(sut.prefix)).toBe(true);
     expect(sut.prefix.length).toBeLessThan(sut.key.length / 2);

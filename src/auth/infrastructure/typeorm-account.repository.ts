@@ -63,15 +63,28 @@ export class TypeormApiKeyRepository extends ApiKeyRepository {
     this.keys = dataSource.getRepository(ApiKeyEntity);
   }
 
-  async insert(key: { accountId: string; name: string | null; prefix: string; hash: Buffer }): Promise<ApiKey> {
+  async insert(key: {
+    accountId: string;
+    name: string | null;
+    prefix: string;
+    hash: Buffer;
+  }): Promise<ApiKey> {
     const saved = await this.keys.save(
-      this.keys.create({ accountId: key.accountId, name: key.name, prefix: key.prefix, keyHash: key.hash }),
+      this.keys.create({
+        accountId: key.accountId,
+        name: key.name,
+        prefix: key.prefix,
+        keyHash: key.hash,
+      }),
     );
     return toApiKey(saved);
   }
 
   async listByAccount(accountId: string): Promise<ApiKey[]> {
-    const rows = await this.keys.find({ where: { accountId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    const rows = await this.keys.find({
+      where: { accountId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
     return rows.map(toApiKey);
   }
 
@@ -86,7 +99,9 @@ export class TypeormApiKeyRepository extends ApiKeyRepository {
     return row ? toApiKey(row) : null;
   }
 
-  async findActiveByHash(hash: Buffer): Promise<(AuthenticatedAccount & { lastUsedAt: Date | null }) | null> {
+  async findActiveByHash(
+    hash: Buffer,
+  ): Promise<(AuthenticatedAccount & { lastUsedAt: Date | null }) | null> {
     const row = await this.keys
       .createQueryBuilder('key')
       .select(['key.accountId', 'key.id', 'key.lastUsedAt'])

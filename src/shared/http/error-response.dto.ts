@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 export class ErrorResponseDto {
-  @ApiProperty({ description: 'What went wrong, in words a person can act on', example: 'Invalid API key' })
+  @ApiProperty({
+    description: 'What went wrong, in words a person can act on',
+    example: 'Invalid API key',
+  })
   error!: string;
 
   @ApiPropertyOptional({

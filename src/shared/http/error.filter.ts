@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import { Request, Response } from 'express';
 import { DomainError, DomainErrorCode } from '../domain/domain-error';
 import { assertUnreachable } from './assert-unreachable';
@@ -56,7 +63,9 @@ export class ErrorFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       if (status === HttpStatus.NOT_FOUND && exception.constructor.name === 'NotFoundException') {
-        const routeMissing = /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)/.test(exception.message);
+        const routeMissing = /^Cannot (GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)/.test(
+          exception.message,
+        );
         if (routeMissing) return { status, error: `No route ${request.method} ${request.path}` };
       }
       return { status, error: status >= 500 ? 'Internal server error' : httpMessage(exception) };

@@ -1,4 +1,9 @@
-import { BadRequestException, HttpException, HttpStatus, PayloadTooLargeException } from '@nestjs/common';
+import {
+  BadRequestException,
+  HttpException,
+  HttpStatus,
+  PayloadTooLargeException,
+} from '@nestjs/common';
 import { json, NextFunction, Request, RequestHandler, Response } from 'express';
 
 interface BodyParserError {
@@ -18,7 +23,10 @@ function toHttpException(error: BodyParserError, limit: number): HttpException {
       );
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return new HttpException('Unsupported body encoding: send UTF-8 JSON', HttpStatus.UNSUPPORTED_MEDIA_TYPE);
+      return new HttpException(
+        'Unsupported body encoding: send UTF-8 JSON',
+        HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+      );
     case 'request.aborted':
       return new BadRequestException('The request was aborted while its body was being read');
     default:
