@@ -16,6 +16,15 @@ export function dataSourceOptions({ url, poolSize }: DatabaseSettings): DataSour
     migrationsTableName: 'typeorm_migrations',
     synchronize: false,
     migrationsRun: false,
-    extra: { max: poolSize, application_name: 'outreach-ingest' },
+    extra: {
+      max: poolSize,
+      application_name: 'outreach-ingest',
+      // An unreachable database must turn into a 503 within seconds, never a hung request.
+      connectionTimeoutMillis: 3_000,
+      statement_timeout: 30_000,
+      query_timeout: 35_000,
+      idle_in_transaction_session_timeout: 60_000,
+      keepAlive: true,
+    },
   };
 }

@@ -9,6 +9,10 @@ import {
 import { Request, Response } from 'express';
 import { DomainError, DomainErrorCode } from '../domain/domain-error';
 import { assertUnreachable } from './assert-unreachable';
+import { isDatabaseUnavailable } from './database-unavailable';
+
+/** Seconds a client should wait before retrying after a 503. */
+const RETRY_AFTER_SECONDS = 5;
 
 function domainStatus(code: DomainErrorCode): HttpStatus {
   switch (code) {
@@ -44,6 +48,14 @@ export class ErrorFilter implements ExceptionFilter {
     const context = host.switchToHttp();
     const request = context.getRequest<Request & { id?: string }>();
     const response = context.getResponse<Response>();
+    if (isDatabaseUnavailable(exception)) {
+      this.logger.warn({ request_id: request.id, err: exception }, 'database unavailable');
+      response
+        .status(HttpStatus.SERVICE_UNAVAILABLE)
+        .setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+        .json({ error: 'The database is unavailable: nothing was written; retry shortly' });
+      return;
+    }
     const { status, error } = this.describe(exception, request);
     if (status >= 500) {
       this.logger.error(
