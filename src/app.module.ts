@@ -10,6 +10,7 @@ import { CompanyModule } from './company/company.module';
 import { HealthModule } from './health/health.module';
 import { IngestionModule } from './ingestion/ingestion.module';
 import { LeadModule } from './lead/lead.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { SenderModule } from './sender/sender.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { ErrorFilter } from './shared/http/error.filter';
@@ -52,6 +53,7 @@ export class AppModule {
         DatabaseModule,
         AuthModule.register({ adminApi: env.ADMIN_API_KEY !== undefined }),
         HealthModule,
+        MetricsModule,
         LeadModule,
         CompanyModule,
         WorkspaceModule,

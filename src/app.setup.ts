@@ -3,7 +3,10 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import helmet from 'helmet';
 import { Env } from './config/env';
+import { httpMetrics } from './metrics/http-metrics.middleware';
+import { MetricsService } from './metrics/metrics.service';
 import { jsonBody } from './shared/http/json-body.middleware';
 import { requestValidation } from './shared/http/request-validation.pipe';
 
@@ -23,6 +26,15 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  app.use(httpMetrics(app.get(MetricsService)));
+  app.use(helmet());
+  if (env.CORS_ORIGINS.length > 0) {
+    app.enableCors({
+      origin: env.CORS_ORIGINS.includes('*') ? '*' : env.CORS_ORIGINS,
+      allowedHeaders: ['content-type', 'x-api-key', 'x-request-id'],
+      exposedHeaders: ['x-request-id', 'retry-after'],
+    });
+  }
   app.use(jsonBody(env.MAX_BODY_BYTES));
   app.useGlobalPipes(requestValidation());
   app.enableShutdownHooks();

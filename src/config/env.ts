@@ -13,6 +13,8 @@ export interface Env {
   MAX_BODY_BYTES: number;
   MAX_BATCH_ITEMS: number;
   DB_POOL_SIZE: number;
+  /** Origins allowed by CORS; empty = CORS off (server-to-server clients do not need it). */
+  CORS_ORIGINS: string[];
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -72,6 +74,31 @@ function postgresUrl(env: RawEnv, name: string): string | undefined {
   return raw;
 }
 
+function origins(env: RawEnv, name: string): string[] {
+  const raw = present(env, name);
+  if (raw === undefined) return [];
+  const list = raw
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of list) {
+    if (origin === '*') continue;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || parsed.origin !== origin) {
+      throw new ConfigError(
+        name,
+        `must be * or a comma-separated list of origins like https://app.example.com (got "${origin}")`,
+      );
+    }
+  }
+  return list;
+}
+
 export function validateEnv(env: RawEnv): Env {
   const logLevel = (present(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
@@ -95,5 +122,6 @@ export function validateEnv(env: RawEnv): Env {
     MAX_BODY_BYTES: byteSize(env, 'MAX_BODY_BYTES', 10 * 1024 ** 2),
     MAX_BATCH_ITEMS: integer(env, 'MAX_BATCH_ITEMS', 10_000, 1, 100_000),
     DB_POOL_SIZE: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+    CORS_ORIGINS: origins(env, 'CORS_ORIGINS'),
   };
 }
