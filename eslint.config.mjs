@@ -16,9 +16,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'off',
-      'no-console': 'error',
     },
   },
+  { files: ['src/**/*.ts'], rules: { 'no-console': 'error' } },
   {
     files: ['src/**/domain/**/*.ts'],
     ignores: ['**/*.spec.ts'],

@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { IngestionModule } from './ingestion/ingestion.module';
 import { LeadModule } from './lead/lead.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { SenderModule } from './sender/sender.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { ErrorFilter } from './shared/http/error.filter';
@@ -51,6 +52,7 @@ export class AppModule {
           },
         }),
         DatabaseModule,
+        RateLimitModule.forRoot(env),
         AuthModule.register({ adminApi: env.ADMIN_API_KEY !== undefined }),
         HealthModule,
         MetricsModule,

@@ -14,6 +14,9 @@ describe('validateEnv', () => {
       MAX_BATCH_ITEMS: 10_000,
       DB_POOL_SIZE: 10,
       CORS_ORIGINS: [],
+      RATE_LIMIT_MAX: 6000,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+      REDIS_URL: undefined,
     });
   });
 
@@ -46,6 +49,8 @@ describe('validateEnv', () => {
     [{ DB_POOL_SIZE: '-1' }, 'DB_POOL_SIZE'],
     [{ ADMIN_API_KEY: 'short' }, 'ADMIN_API_KEY'],
     [{ CORS_ORIGINS: 'app.example.com' }, 'CORS_ORIGINS'],
+    [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
+    [{ RATE_LIMIT_MAX: 'many' }, 'RATE_LIMIT_MAX'],
   ])('rejects %j naming %s in one line', (raw, variable) => {
     let thrown: unknown;
     try {

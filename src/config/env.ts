@@ -15,6 +15,11 @@ export interface Env {
   DB_POOL_SIZE: number;
   /** Origins allowed by CORS; empty = CORS off (server-to-server clients do not need it). */
   CORS_ORIGINS: string[];
+  /** Requests per API key per window; 0 turns rate limiting off. */
+  RATE_LIMIT_MAX: number;
+  RATE_LIMIT_WINDOW_SECONDS: number;
+  /** Redis for rate-limit counters shared by several instances; unset = in memory. */
+  REDIS_URL?: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -74,6 +79,15 @@ function postgresUrl(env: RawEnv, name: string): string | undefined {
   return raw;
 }
 
+function redisUrl(env: RawEnv, name: string): string | undefined {
+  const raw = present(env, name);
+  if (raw === undefined) return undefined;
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) {
+    throw new ConfigError(name, 'must be a URL like redis://127.0.0.1:6379');
+  }
+  return raw;
+}
+
 function origins(env: RawEnv, name: string): string[] {
   const raw = present(env, name);
   if (raw === undefined) return [];
@@ -123,5 +137,8 @@ export function validateEnv(env: RawEnv): Env {
     MAX_BATCH_ITEMS: integer(env, 'MAX_BATCH_ITEMS', 10_000, 1, 100_000),
     DB_POOL_SIZE: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
     CORS_ORIGINS: origins(env, 'CORS_ORIGINS'),
+    RATE_LIMIT_MAX: integer(env, 'RATE_LIMIT_MAX', 6000, 0, 10_000_000),
+    RATE_LIMIT_WINDOW_SECONDS: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
+    REDIS_URL: redisUrl(env, 'REDIS_URL'),
   };
 }
