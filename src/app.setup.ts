@@ -1,3 +1,4 @@
+import { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -10,6 +11,11 @@ import { MetricsService } from './metrics/metrics.service';
 import { jsonBody } from './shared/http/json-body.middleware';
 import { requestValidation } from './shared/http/request-validation.pipe';
 
+/** Time to receive a whole request (headers and body). */
+const REQUEST_TIMEOUT_MS = 60_000;
+const HEADERS_TIMEOUT_MS = 20_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export const API_DESCRIPTION = [
   'Ingestion API of the Outreach reporting platform: automation tools (Clay, n8n, Zapier, Make,',
   'sequencers) post lead, company, workspace and sender data here.',
@@ -17,6 +23,14 @@ export const API_DESCRIPTION = [
   "Authenticate every request with your account's API key in the `x-api-key` header.",
   'Errors are JSON objects with a single `error` string (plus `request_id` on 500).',
 ].join('\n');
+
+/** No client holds a connection forever: slow senders and idle keep-alives are cut off. */
+function limitConnectionTime(app: NestExpressApplication): void {
+  const server = app.getHttpServer() as Server;
+  server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.headersTimeout = HEADERS_TIMEOUT_MS;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+}
 
 /** The application exactly as main.ts serves it; the e2e tests use this too. */
 export async function createApp(env: Env): Promise<NestExpressApplication> {
@@ -38,6 +52,7 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
   app.use(jsonBody(env.MAX_BODY_BYTES));
   app.useGlobalPipes(requestValidation());
   app.enableShutdownHooks();
+  limitConnectionTime(app);
 
   const document = SwaggerModule.createDocument(
     app,

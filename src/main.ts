@@ -2,6 +2,8 @@ import 'reflect-metadata';
 import { ConfigError, validateEnv } from './config/env';
 import { createApp } from './app.setup';
 
+const SHUTDOWN_DEADLINE_MS = 25_000;
+
 async function bootstrap(): Promise<void> {
   let env;
   try {
@@ -12,6 +14,11 @@ async function bootstrap(): Promise<void> {
     process.exit(1);
   }
   const app = await createApp(env);
+  // Nest's shutdown hooks drain in-flight requests and close the pool and the embedded database;
+  // this bounds how long that may take.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref());
+  }
   await app.listen(env.PORT, '0.0.0.0');
 }
 
