@@ -60,3 +60,39 @@ describe('error responses (e2e)', () => {
     expect(response.headers['x-request-id']).toBe('trace-abc-123');
   });
 });
+
+describe('request media types (e2e)', () => {
+  let sut: TestApp;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    sut = await startTestApp();
+    ({ apiKey } = await sut.newAccount());
+  });
+
+  afterAll(async () => {
+    await sut.close();
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/xml'])(
+    'refuses a %s body with 415',
+    async (type) => {
+      const response = await sut.http
+        .post('/v1/account')
+        .set('x-api-key', apiKey)
+        .set('content-type', type)
+        .send('{"event":"update_attributes"}')
+        .expect(415);
+      expect(response.body).toEqual({ error: expect.stringContaining('application/json') });
+    },
+  );
+
+  it('accepts a JSON body with a charset parameter', async () => {
+    await sut.http
+      .post('/v1/account')
+      .set('x-api-key', apiKey)
+      .set('content-type', 'application/json; charset=utf-8')
+      .send('{}')
+      .expect(404);
+  });
+});

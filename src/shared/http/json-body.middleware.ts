@@ -34,11 +34,37 @@ function toHttpException(error: BodyParserError, limit: number): HttpException {
   }
 }
 
-/** JSON body parsing whose failures reach the error filter as ordinary HTTP exceptions. */
+const JSON_TYPE = /^application\/(.+\+)?json$/i;
+
+function hasBody(request: Request): boolean {
+  return (
+    request.headers['transfer-encoding'] !== undefined ||
+    Number(request.headers['content-length'] ?? 0) > 0
+  );
+}
+
+/**
+ * JSON body parsing whose failures reach the error filter as ordinary HTTP exceptions. A body of
+ * another media type is refused (415) rather than silently read as empty.
+ */
 export function jsonBody(limit: number): RequestHandler {
-  const parse = json({ limit });
-  return (request: Request, response: Response, next: NextFunction) =>
+  const parse = json({ limit, type: (request) => JSON_TYPE.test(mediaType(request as Request)) });
+  return (request: Request, response: Response, next: NextFunction) => {
+    if (hasBody(request) && !JSON_TYPE.test(mediaType(request))) {
+      next(
+        new HttpException(
+          `Unsupported Content-Type "${mediaType(request) || '(none)'}": send the body as application/json`,
+          HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+        ),
+      );
+      return;
+    }
     parse(request, response, (error?: unknown) =>
       next(error === undefined ? undefined : toHttpException(error as BodyParserError, limit)),
     );
+  };
+}
+
+function mediaType(request: Request): string {
+  return (request.headers['content-type'] ?? '').split(';')[0].trim();
 }
