@@ -1,4 +1,21 @@
 import { Module } from '@nestjs/common';
+import { WorkspaceModule } from '../workspace/workspace.module';
+import { EventsController } from './api/events.controller';
+import { IngestEventsService } from './application/ingest-events.service';
+import { CompanyWriter, LeadWriter, TransactionRunner } from './domain/ports';
+import { SqlCompanyWriter } from './infrastructure/sql-company.writer';
+import { SqlLeadWriter } from './infrastructure/sql-lead.writer';
+import { TypeormTransactionRunner } from './infrastructure/typeorm-transaction.runner';
 
-@Module({})
+/** The write side: POST /v1/events. The lead and company modules serve the read side. */
+@Module({
+  imports: [WorkspaceModule],
+  controllers: [EventsController],
+  providers: [
+    IngestEventsService,
+    { provide: TransactionRunner, useClass: TypeormTransactionRunner },
+    { provide: CompanyWriter, useClass: SqlCompanyWriter },
+    { provide: LeadWriter, useClass: SqlLeadWriter },
+  ],
+})
 export class IngestionModule {}

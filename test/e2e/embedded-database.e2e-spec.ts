@@ -43,7 +43,9 @@ async function waitForHealth(output: () => string, timeoutMs = 90_000): Promise<
 }
 
 function exited(child: ChildProcess): Promise<number | null> {
-  return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((done) => child.once('exit', done));
+  return child.exitCode !== null
+    ? Promise.resolve(child.exitCode)
+    : new Promise((done) => child.once('exit', done));
 }
 
 async function postmasterPid(dataDir: string): Promise<number> {
@@ -72,7 +74,9 @@ describe('embedded PostgreSQL (e2e, the real service in a child process)', () =>
     const first = startService(dataDir);
     running = first.child;
     await expect(waitForHealth(first.output)).resolves.toMatchObject({ status: 'ok' });
-    expect(first.output()).toMatch(/First start: created account "default"[\s\S]*oik_[A-Za-z0-9_-]{43}/);
+    expect(first.output()).toMatch(
+      /First start: created account "default"[\s\S]*oik_[A-Za-z0-9_-]{43}/,
+    );
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true);
     const orphan = await postmasterPid(dataDir);
 

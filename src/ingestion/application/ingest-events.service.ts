@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { FieldError } from '../../shared/domain/field';
+import { SqlTransaction } from '../../workspace/domain/sql-transaction';
+import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
+import { EventItem, parseEventItem } from '../domain/parse-event-item';
+import { companyIdentifiers, leadIdentifiers, planBatch } from '../domain/plan-batch';
+import {
+  CompanyWriter,
+  IdentityTakenConcurrently,
+  LeadWriter,
+  TransactionRunner,
+} from '../domain/ports';
+
+export interface IngestionSummary {
+  success: number;
+  total: number;
+  errors: { count: number; details: { index: number; error: FieldError[] }[] };
+}
+
+/**
+ * `POST /v1/events`: validates every item, then writes all valid ones in one transaction with a
+ * fixed number of set-based statements (resolve identities, bulk insert, bulk patch).
+ */
+@Injectable()
+export class IngestEventsService {
+  constructor(
+    private readonly transactions: TransactionRunner,
+    private readonly companies: CompanyWriter,
+    private readonly leads: LeadWriter,
+    private readonly workspaces: WorkspaceRepository,
+  ) {}
+
+  async ingest(accountId: string, raw: readonly unknown[]): Promise<IngestionSummary> {
+    const valid: EventItem[] = [];
+    const details: IngestionSummary['errors']['details'] = [];
+    raw.forEach((element, index) => {
+      const parsed = parseEventItem(element);
+      if (parsed.ok) valid.push(parsed.item);
+      else details.push({ index, error: parsed.errors });
+    });
+    if (valid.length > 0) {
+      await this.transactions.run((tx) => this.write(tx, accountId, valid));
+    }
+    return {
+      success: valid.length,
+      total: raw.length,
+      errors: { count: details.length, details },
+    };
+  }
+
+  private async write(tx: SqlTransaction, accountId: string, items: EventItem[]): Promise<void> {
+    const existing = {
+      companies: await this.companies.resolveByIdentifiers(
+        tx,
+        accountId,
+        items.flatMap((item) => (item.company ? companyIdentifiers(item.company.ids) : [])),
+      ),
+      leads: await this.leads.resolveByIdentifiers(
+        tx,
+        accountId,
+        items.flatMap((item) => (item.lead ? leadIdentifiers(item.lead.ids) : [])),
+      ),
+    };
+    const plan = planBatch(items, existing, randomUUID);
+
+    await this.companies.insertMany(tx, accountId, plan.newCompanyIds);
+    const companyClaims = await this.companies.attachIdentifiers(tx, accountId, plan.companyClaims);
+    if (companyClaims < plan.companyClaims.length) throw new IdentityTakenConcurrently();
+    await this.companies.applyChanges(tx, accountId, plan.companies);
+
+    await this.leads.insertMany(tx, accountId, plan.newLeadIds);
+    const leadClaims = await this.leads.attachIdentifiers(tx, accountId, plan.leadClaims);
+    if (leadClaims < plan.leadClaims.length) throw new IdentityTakenConcurrently();
+    await this.leads.applyChanges(tx, accountId, plan.leads);
+
+    const workspaceIds = plan.memberships.map((membership) => membership.workspaceId);
+    const workspaces = await this.workspaces.ensureMany(tx, accountId, workspaceIds);
+    await this.leads.upsertMemberships(tx, accountId, plan.memberships, workspaces);
+    await this.leads.upsertConnections(tx, accountId, plan.connections);
+  }
+}

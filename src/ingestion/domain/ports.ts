@@ -1,0 +1,78 @@
+import { SqlTransaction } from '../../workspace/domain/sql-transaction';
+import { CompanyIdentifierField, LeadIdentifierField } from './event-fields';
+import { IdentifierClaim } from './identity-resolver';
+import {
+  CompanyChange,
+  CompanyIdentifier,
+  ConnectionChange,
+  EntityChange,
+  LeadIdentifier,
+  MembershipChange,
+} from './plan-batch';
+
+/** Runs work in one database transaction, re-running it on transient conflicts (see the adapter). */
+export abstract class TransactionRunner {
+  abstract run<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+}
+
+/** A concurrent request attached an identifier this batch needed: re-run the batch. */
+export class IdentityTakenConcurrently extends Error {
+  constructor() {
+    super('an identifier was attached by a concurrent request');
+    this.name = 'IdentityTakenConcurrently';
+  }
+}
+
+/** Set-based writes of companies: each method is one statement whatever the number of rows. */
+export abstract class CompanyWriter {
+  abstract resolveByIdentifiers(
+    tx: SqlTransaction,
+    accountId: string,
+    identifiers: readonly CompanyIdentifier[],
+  ): Promise<IdentifierClaim<CompanyIdentifierField>[]>;
+  abstract insertMany(tx: SqlTransaction, accountId: string, ids: readonly string[]): Promise<void>;
+  /** Returns how many were attached (fewer: a concurrent request took some). */
+  abstract attachIdentifiers(
+    tx: SqlTransaction,
+    accountId: string,
+    claims: readonly IdentifierClaim<CompanyIdentifierField>[],
+  ): Promise<number>;
+  abstract applyChanges(
+    tx: SqlTransaction,
+    accountId: string,
+    changes: readonly CompanyChange[],
+  ): Promise<void>;
+}
+
+/** Set-based writes of leads and what hangs off them. */
+export abstract class LeadWriter {
+  abstract resolveByIdentifiers(
+    tx: SqlTransaction,
+    accountId: string,
+    identifiers: readonly LeadIdentifier[],
+  ): Promise<IdentifierClaim<LeadIdentifierField>[]>;
+  abstract insertMany(tx: SqlTransaction, accountId: string, ids: readonly string[]): Promise<void>;
+  abstract attachIdentifiers(
+    tx: SqlTransaction,
+    accountId: string,
+    claims: readonly IdentifierClaim<LeadIdentifierField>[],
+  ): Promise<number>;
+  abstract applyChanges(
+    tx: SqlTransaction,
+    accountId: string,
+    changes: readonly EntityChange[],
+  ): Promise<void>;
+  /** `workspaceUuids` maps each change's external workspace_id to the workspace row. */
+  abstract upsertMemberships(
+    tx: SqlTransaction,
+    accountId: string,
+    changes: readonly MembershipChange[],
+    workspaceUuids: ReadonlyMap<string, string>,
+  ): Promise<void>;
+  /** Last write wins per (sender, lead). */
+  abstract upsertConnections(
+    tx: SqlTransaction,
+    accountId: string,
+    changes: readonly ConnectionChange[],
+  ): Promise<void>;
+}

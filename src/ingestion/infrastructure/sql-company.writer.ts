@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { SqlTransaction } from '../../workspace/domain/sql-transaction';
+import { CompanyIdentifierField } from '../domain/event-fields';
+import { IdentifierClaim } from '../domain/identity-resolver';
+import { NormalizedValue } from '../domain/patch-fold';
+import { CompanyChange, CompanyIdentifier } from '../domain/plan-batch';
+import { CompanyWriter } from '../domain/ports';
+import { applyBulkPatch, PatchColumn } from './sql/bulk-patch';
+import { IdentifierTable, insertBareRows } from './sql/identifier-table';
+import { UnnestParams } from './sql/unnest-params';
+
+const COLUMNS: PatchColumn[] = [
+  { field: 'unified_company_id', column: 'unified_company_id', type: 'text' },
+  { field: 'company_domain', column: 'domain', type: 'text' },
+  { field: 'company_linkedin_url', column: 'linkedin_url', type: 'text' },
+  { field: 'company_name', column: 'name', type: 'text' },
+  { field: 'company_country', column: 'country', type: 'text' },
+  { field: 'company_employee_range', column: 'employee_range', type: 'text' },
+  { field: 'company_industry', column: 'industry', type: 'text' },
+  { field: 'company_description', column: 'description', type: 'text' },
+  { field: 'company_employee_count', column: 'employee_count', type: 'integer' },
+];
+
+/**
+ * `derived` values apply only where the stored value is not an override; `set` values apply
+ * unconditionally and say whether they are an override.
+ */
+function normalizedAssignments(
+  params: UnnestParams,
+  column: string,
+  values: (NormalizedValue | undefined)[],
+): string[] {
+  const mode = params.column(
+    `${column}_mode`,
+    'text',
+    values.map((v) => v?.mode ?? null),
+  );
+  const value = params.column(
+    column,
+    'text',
+    values.map((v) => v?.value ?? null),
+  );
+  const overridden = params.column(
+    `${column}_overridden`,
+    'boolean',
+    values.map((v) => (v?.mode === 'set' ? v.overridden : null)),
+  );
+  const flag = `${column}_overridden`;
+  return [
+    `${column} = CASE ${mode} WHEN 'set' THEN ${value}
+                 WHEN 'derived' THEN CASE WHEN t.${flag} THEN t.${column} ELSE ${value} END
+                 ELSE t.${column} END`,
+    `${flag} = CASE WHEN ${mode} = 'set' THEN ${overridden} ELSE t.${flag} END`,
+  ];
+}
+
+@Injectable()
+export class SqlCompanyWriter extends CompanyWriter {
+  private readonly identifiers = new IdentifierTable<CompanyIdentifierField>(
+    'company_identifiers',
+    'company_id',
+  );
+
+  resolveByIdentifiers(
+    tx: SqlTransaction,
+    accountId: string,
+    identifiers: readonly CompanyIdentifier[],
+  ): Promise<IdentifierClaim<CompanyIdentifierField>[]> {
+    return this.identifiers.owners(tx, accountId, identifiers);
+  }
+
+  insertMany(tx: SqlTransaction, accountId: string, ids: readonly string[]): Promise<void> {
+    return insertBareRows(tx, 'companies', accountId, ids);
+  }
+
+  attachIdentifiers(
+    tx: SqlTransaction,
+    accountId: string,
+    claims: readonly IdentifierClaim<CompanyIdentifierField>[],
+  ): Promise<number> {
+    return this.identifiers.attach(tx, accountId, claims);
+  }
+
+  applyChanges(
+    tx: SqlTransaction,
+    accountId: string,
+    changes: readonly CompanyChange[],
+  ): Promise<void> {
+    return applyBulkPatch(tx, {
+      table: 'companies',
+      accountId,
+      keyColumns: ['id'],
+      columns: COLUMNS,
+      rows: changes.map((change) => ({ keys: [change.id], fields: change.fields })),
+      extra: (params) => [
+        ...normalizedAssignments(
+          params,
+          'normalized_name',
+          changes.map((c) => c.normalizedName),
+        ),
+        ...normalizedAssignments(
+          params,
+          'normalized_industry',
+          changes.map((c) => c.normalizedIndustry),
+        ),
+      ],
+    });
+  }
+}
