@@ -1,0 +1,202 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  ParseUUIDPipe,
+  Patch,
+  PayloadTooLargeException,
+  Post,
+  Query,
+  Res,
+} from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import {
+  ApiBadRequestResponse,
+  ApiBody,
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+  ApiUnprocessableEntityResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
+import { CurrentAccount } from '../../auth/api/auth.decorators';
+import { Env } from '../../config/env';
+import { ErrorResponseDto } from '../../shared/http/error-response.dto';
+import { SenderQueriesService } from '../application/sender-queries.service';
+import { UpdateSenderService } from '../application/update-sender.service';
+import { UpsertSendersService } from '../application/upsert-senders.service';
+import { SenderDto, SenderListDto, SenderSummaryDto } from './sender.dto';
+import { ListSendersQueryDto, SenderSummaryQueryDto } from './sender-query.dto';
+import { SenderInputDto, UpdateSenderDto } from './sender-request.dto';
+import { SenderUpsertResultDto } from './sender-result.dto';
+import { UPSERT_DESCRIPTION, UPSERT_EXAMPLES } from './senders.openapi';
+
+const SENDER_ID = new ParseUUIDPipe({ version: undefined });
+
+@ApiTags('senders')
+@ApiUnauthorizedResponse({ description: 'Missing or invalid x-api-key', type: ErrorResponseDto })
+@ApiExtraModels(SenderInputDto)
+@Controller('v1/senders')
+export class SendersController {
+  constructor(
+    private readonly upserts: UpsertSendersService,
+    private readonly queries: SenderQueriesService,
+    private readonly updates: UpdateSenderService,
+    private readonly config: ConfigService<Env, true>,
+  ) {}
+
+  @Post()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Create or update senders (one object or an array)',
+    description: UPSERT_DESCRIPTION,
+  })
+  @ApiBody({
+    schema: {
+      oneOf: [
+        { $ref: getSchemaPath(SenderInputDto) },
+        { type: 'array', items: { $ref: getSchemaPath(SenderInputDto) } },
+      ],
+    },
+    examples: UPSERT_EXAMPLES,
+  })
+  @ApiOkResponse({ description: 'Every item was processed', type: SenderUpsertResultDto })
+  @ApiResponse({
+    status: HttpStatus.MULTI_STATUS,
+    description: 'Some items failed (listed in errors.details); the others were processed',
+    type: SenderUpsertResultDto,
+  })
+  @ApiUnprocessableEntityResponse({
+    description: 'Every item failed; nothing was written',
+    type: SenderUpsertResultDto,
+  })
+  @ApiBadRequestResponse({
+    description: 'Malformed JSON, or a body that is neither an object nor an array',
+    type: ErrorResponseDto,
+  })
+  @ApiPayloadTooLargeResponse({
+    description: 'More items than MAX_BATCH_ITEMS, or a body over MAX_BODY_BYTES',
+    type: ErrorResponseDto,
+  })
+  async upsert(
+    @CurrentAccount() accountId: string,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SenderUpsertResultDto> {
+    const items = this.items(body);
+    const result = await this.upserts.upsert(accountId, items);
+    response.status(
+      result.errors.count === 0
+        ? HttpStatus.OK
+        : result.success === 0
+          ? HttpStatus.UNPROCESSABLE_ENTITY
+          : HttpStatus.MULTI_STATUS,
+    );
+    return result;
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'List senders',
+    description: 'Keyset-paginated, ordered by sender. Filters combine with AND.',
+  })
+  @ApiOkResponse({ type: SenderListDto })
+  @ApiBadRequestResponse({ description: 'Invalid filter or cursor', type: ErrorResponseDto })
+  async list(
+    @CurrentAccount() accountId: string,
+    @Query() query: ListSendersQueryDto,
+  ): Promise<SenderListDto> {
+    const page = await this.queries.list(accountId, {
+      sender: query.sender,
+      workspaceId: query.workspace_id,
+      unassigned: query.unassigned === 'true',
+      type: query.type,
+      limit: query.limit,
+      cursor: query.cursor,
+    });
+    return { data: page.senders.map(SenderDto.from), next_cursor: page.nextCursor };
+  }
+
+  @Get('summary')
+  @ApiOperation({
+    summary: 'Count senders per infrastructure dimension',
+    description:
+      'Counts of the account’s senders per value of group_by, largest first. value null means not set; for workspace_id it is Unassigned Senders.',
+  })
+  @ApiOkResponse({ type: SenderSummaryDto })
+  @ApiBadRequestResponse({ description: 'Missing or unknown group_by', type: ErrorResponseDto })
+  async summary(
+    @CurrentAccount() accountId: string,
+    @Query() query: SenderSummaryQueryDto,
+  ): Promise<SenderSummaryDto> {
+    const data = await this.queries.summary(accountId, query.group_by);
+    const total = data.reduce((sum, row) => sum + row.count, 0);
+    return { group_by: query.group_by, total, data };
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One sender' })
+  @ApiOkResponse({ type: SenderDto })
+  @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
+  @ApiNotFoundResponse({ description: 'No such sender in this account', type: ErrorResponseDto })
+  async get(
+    @CurrentAccount() accountId: string,
+    @Param('id', SENDER_ID) id: string,
+  ): Promise<SenderDto> {
+    return SenderDto.from(await this.queries.get(accountId, id));
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary: 'Reassign a sender or fix its metadata',
+    description:
+      'Send workspace_id to move the sender (the workspace is created on first use), null to move it back to Unassigned Senders. sender_name, email_server and email_reseller follow the POST rules ("" = unchanged, null = clear); email_server/email_reseller on a LinkedIn sender are rejected. Other fields (sender, type) cannot be changed: a sender is identified by its address.',
+  })
+  @ApiBody({
+    type: UpdateSenderDto,
+    examples: {
+      reassign: { value: { workspace_id: 'ws_acme_us' } },
+      unassign: { value: { workspace_id: null } },
+      metadata: { value: { email_reseller: 'premium_inboxes', sender_name: 'Anna S.' } },
+    },
+  })
+  @ApiOkResponse({ description: 'The sender after the change', type: SenderDto })
+  @ApiBadRequestResponse({
+    description: 'Invalid id or body (the message lists every problem)',
+    type: ErrorResponseDto,
+  })
+  @ApiNotFoundResponse({ description: 'No such sender in this account', type: ErrorResponseDto })
+  async update(
+    @CurrentAccount() accountId: string,
+    @Param('id', SENDER_ID) id: string,
+    @Body() body: unknown,
+  ): Promise<SenderDto> {
+    return SenderDto.from(await this.updates.update(accountId, id, body));
+  }
+
+  private items(body: unknown): unknown[] {
+    if (body === undefined || body === null || typeof body !== 'object') {
+      throw new BadRequestException(
+        'The body must be one sender object or a JSON array of them (content-type: application/json)',
+      );
+    }
+    const items = Array.isArray(body) ? body : [body];
+    const max = this.config.get('MAX_BATCH_ITEMS', { infer: true });
+    if (items.length > max) {
+      throw new PayloadTooLargeException(
+        `Too many items: the limit is ${max} items per request (MAX_BATCH_ITEMS); got ${items.length}. Split the batch`,
+      );
+    }
+    return items;
+  }
+}
