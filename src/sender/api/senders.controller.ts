@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   Body,
   Controller,
   Get,
@@ -8,7 +7,6 @@ import {
   Param,
   ParseUUIDPipe,
   Patch,
-  PayloadTooLargeException,
   Post,
   Query,
   Res,
@@ -21,16 +19,15 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiResponse,
   ApiTags,
   ApiUnauthorizedResponse,
-  ApiUnprocessableEntityResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { CurrentAccount } from '../../auth/api/auth.decorators';
 import { Env } from '../../config/env';
+import { ApiBatchResponses } from '../../shared/http/batch/api-batch-responses.decorator';
+import { batchItems, batchStatus } from '../../shared/http/batch/batch-body';
 import { ErrorResponseDto } from '../../shared/http/error-response.dto';
 import { SenderQueriesService } from '../application/sender-queries.service';
 import { UpdateSenderService } from '../application/update-sender.service';
@@ -70,38 +67,15 @@ export class SendersController {
     },
     examples: UPSERT_EXAMPLES,
   })
-  @ApiOkResponse({ description: 'Every item was processed', type: SenderUpsertResultDto })
-  @ApiResponse({
-    status: HttpStatus.MULTI_STATUS,
-    description: 'Some items failed (listed in errors.details); the others were processed',
-    type: SenderUpsertResultDto,
-  })
-  @ApiUnprocessableEntityResponse({
-    description: 'Every item failed; nothing was written',
-    type: SenderUpsertResultDto,
-  })
-  @ApiBadRequestResponse({
-    description: 'Malformed JSON, or a body that is neither an object nor an array',
-    type: ErrorResponseDto,
-  })
-  @ApiPayloadTooLargeResponse({
-    description: 'More items than MAX_BATCH_ITEMS, or a body over MAX_BODY_BYTES',
-    type: ErrorResponseDto,
-  })
+  @ApiBatchResponses(SenderUpsertResultDto)
   async upsert(
     @CurrentAccount() accountId: string,
     @Body() body: unknown,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SenderUpsertResultDto> {
-    const items = this.items(body);
+    const items = batchItems(body, this.config.get('MAX_BATCH_ITEMS', { infer: true }));
     const result = await this.upserts.upsert(accountId, items);
-    response.status(
-      result.errors.count === 0
-        ? HttpStatus.OK
-        : result.success === 0
-          ? HttpStatus.UNPROCESSABLE_ENTITY
-          : HttpStatus.MULTI_STATUS,
-    );
+    response.status(batchStatus(result));
     return result;
   }
 
@@ -182,21 +156,5 @@ export class SendersController {
     @Body() body: unknown,
   ): Promise<SenderDto> {
     return SenderDto.from(await this.updates.update(accountId, id, body));
-  }
-
-  private items(body: unknown): unknown[] {
-    if (body === undefined || body === null || typeof body !== 'object') {
-      throw new BadRequestException(
-        'The body must be one sender object or a JSON array of them (content-type: application/json)',
-      );
-    }
-    const items = Array.isArray(body) ? body : [body];
-    const max = this.config.get('MAX_BATCH_ITEMS', { infer: true });
-    if (items.length > max) {
-      throw new PayloadTooLargeException(
-        `Too many items: the limit is ${max} items per request (MAX_BATCH_ITEMS); got ${items.length}. Split the batch`,
-      );
-    }
-    return items;
   }
 }

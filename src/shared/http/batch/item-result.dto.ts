@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 
 export class FieldErrorDto {
   @ApiProperty({
+    description: 'What is wrong with the item, in words a person can act on',
     example:
       'workspace_id is required if any of import_name, list_source, exclusion_reason, icp is present',
   })
@@ -28,17 +29,18 @@ export class ItemErrorsDto {
   @ApiProperty({ description: 'Number of failed items', example: 1 })
   count!: number;
 
-  @ApiProperty({ type: [ItemErrorDto] })
+  @ApiProperty({ type: [ItemErrorDto], description: 'One entry per failed item, in request order' })
   details!: ItemErrorDto[];
 }
 
-export class IngestionResultDto {
-  @ApiProperty({ description: 'Number of items applied', example: 1 })
+/** The per-item summary both ingestion endpoints answer with (SPEC 2.3). */
+export class ItemResultDto {
+  @ApiProperty({ description: 'Number of items processed successfully', example: 1 })
   success!: number;
 
   @ApiProperty({ description: 'Number of items received', example: 2 })
   total!: number;
 
-  @ApiProperty({ type: ItemErrorsDto })
+  @ApiProperty({ type: ItemErrorsDto, description: 'Failed items' })
   errors!: ItemErrorsDto;
 }
