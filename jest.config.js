@@ -2,6 +2,7 @@
 const tsJest = ['ts-jest', { tsconfig: 'tsconfig.json' }];
 
 module.exports = {
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -20,7 +21,6 @@ module.exports = {
       moduleFileExtensions: ['ts', 'js', 'json'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };
