@@ -8,7 +8,10 @@ interface PgPool {
   waitingCount: number;
 }
 
-export type ItemOutcome = 'success' | 'failed';
+interface BatchResult {
+  success: number;
+  errors: { count: number; details: { error: { type: string }[] }[] };
+}
 
 /** The Prometheus registry of this process and the service's own metrics. */
 @Injectable()
@@ -81,11 +84,13 @@ export class MetricsService {
     this.latency.observe({ method, route }, seconds);
   }
 
-  countItems(endpoint: string, outcome: ItemOutcome, count: number): void {
-    if (count > 0) this.items.inc({ endpoint, outcome }, count);
-  }
-
-  countItemError(endpoint: string, type: string): void {
-    this.itemErrors.inc({ endpoint, type });
+  /** Counts the items of one ingestion response by outcome, and their errors by type. */
+  observeBatch(endpoint: string, result: BatchResult): void {
+    const failed = result.errors.count;
+    if (result.success > 0) this.items.inc({ endpoint, outcome: 'success' }, result.success);
+    if (failed > 0) this.items.inc({ endpoint, outcome: 'failed' }, failed);
+    for (const detail of result.errors.details) {
+      for (const problem of detail.error) this.itemErrors.inc({ endpoint, type: problem.type });
+    }
   }
 }

@@ -64,3 +64,40 @@ describe('CORS when configured (e2e)', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('ingestion metrics (e2e)', () => {
+  let sut: TestApp;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    sut = await startTestApp();
+    ({ apiKey } = await sut.newAccount());
+  });
+
+  afterAll(async () => {
+    await sut.close();
+  });
+
+  it('counts items by outcome and errors by type', async () => {
+    await sut.http
+      .post('/v1/events')
+      .set('x-api-key', apiKey)
+      .send([
+        { event: 'update_attributes', lead_email: 'metrics@example.com' },
+        { event: 'update_attributes', lead_email: 'not-an-email' },
+        7,
+      ])
+      .expect(207);
+    await sut.http
+      .post('/v1/senders')
+      .set('x-api-key', apiKey)
+      .send({ sender: 'sdr@example.com' })
+      .expect(200);
+    const text = (await sut.http.get('/metrics').expect(200)).text;
+    expect(text).toMatch(/ingest_items_total\{endpoint="events",outcome="success"\} 1\b/);
+    expect(text).toMatch(/ingest_items_total\{endpoint="events",outcome="failed"\} 2\b/);
+    expect(text).toMatch(/ingest_item_errors_total\{endpoint="events",type="value_error"\} 1\b/);
+    expect(text).toMatch(/ingest_item_errors_total\{endpoint="events",type="type_error"\} 1\b/);
+    expect(text).toMatch(/ingest_items_total\{endpoint="senders",outcome="success"\} 1\b/);
+  });
+});

@@ -10,6 +10,7 @@ import {
 import type { Response } from 'express';
 import { CurrentAccount } from '../../auth/api/auth.decorators';
 import { Env } from '../../config/env';
+import { MetricsService } from '../../metrics/metrics.service';
 import { ApiBatchResponses } from '../../shared/http/batch/api-batch-responses.decorator';
 import { batchItems, batchStatus } from '../../shared/http/batch/batch-body';
 import { ItemResultDto } from '../../shared/http/batch/item-result.dto';
@@ -25,6 +26,7 @@ export class EventsController {
   constructor(
     private readonly ingestion: IngestEventsService,
     private readonly config: ConfigService<Env, true>,
+    private readonly metrics: MetricsService,
   ) {}
 
   @Post()
@@ -43,6 +45,7 @@ export class EventsController {
   ): Promise<ItemResultDto> {
     const items = batchItems(body, this.config.get('MAX_BATCH_ITEMS', { infer: true }));
     const summary = await this.ingestion.ingest(accountId, items);
+    this.metrics.observeBatch('events', summary);
     response.status(batchStatus(summary));
     return summary;
   }

@@ -26,6 +26,7 @@ import {
 import type { Response } from 'express';
 import { CurrentAccount } from '../../auth/api/auth.decorators';
 import { Env } from '../../config/env';
+import { MetricsService } from '../../metrics/metrics.service';
 import { ApiBatchResponses } from '../../shared/http/batch/api-batch-responses.decorator';
 import { batchItems, batchStatus } from '../../shared/http/batch/batch-body';
 import { ErrorResponseDto } from '../../shared/http/error-response.dto';
@@ -50,6 +51,7 @@ export class SendersController {
     private readonly queries: SenderQueriesService,
     private readonly updates: UpdateSenderService,
     private readonly config: ConfigService<Env, true>,
+    private readonly metrics: MetricsService,
   ) {}
 
   @Post()
@@ -75,6 +77,7 @@ export class SendersController {
   ): Promise<SenderUpsertResultDto> {
     const items = batchItems(body, this.config.get('MAX_BATCH_ITEMS', { infer: true }));
     const result = await this.upserts.upsert(accountId, items);
+    this.metrics.observeBatch('senders', result);
     response.status(batchStatus(result));
     return result;
   }
