@@ -1,9 +1,10 @@
 import { Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
+import { buildOpenApiDocument } from './openapi';
 import helmet from 'helmet';
 import { Env } from './config/env';
 import { httpMetrics } from './metrics/http-metrics.middleware';
@@ -15,14 +16,6 @@ import { requestValidation } from './shared/http/request-validation.pipe';
 const REQUEST_TIMEOUT_MS = 60_000;
 const HEADERS_TIMEOUT_MS = 20_000;
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-
-export const API_DESCRIPTION = [
-  'Ingestion API of the Outreach reporting platform: automation tools (Clay, n8n, Zapier, Make,',
-  'sequencers) post lead, company, workspace and sender data here.',
-  '',
-  "Authenticate every request with your account's API key in the `x-api-key` header.",
-  'Errors are JSON objects with a single `error` string (plus `request_id` on 500).',
-].join('\n');
 
 /** No client holds a connection forever: slow senders and idle keep-alives are cut off. */
 function limitConnectionTime(app: NestExpressApplication): void {
@@ -54,28 +47,7 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
   app.enableShutdownHooks();
   limitConnectionTime(app);
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Outreach Ingest')
-      .setVersion('1.0.0')
-      .setDescription(API_DESCRIPTION)
-      .addApiKey(
-        { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Account API key' },
-        'api-key',
-      )
-      .addApiKey(
-        {
-          type: 'apiKey',
-          in: 'header',
-          name: 'x-admin-key',
-          description: 'Operator key (ADMIN_API_KEY)',
-        },
-        'admin-key',
-      )
-      .addSecurityRequirements('api-key')
-      .build(),
-  );
+  const document = buildOpenApiDocument(app);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
   return app;
 }

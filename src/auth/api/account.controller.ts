@@ -20,7 +20,7 @@ export class AccountController {
     description:
       'A cheap way for an integration to check that its key works and which account it writes to.',
   })
-  @ApiOkResponse({ type: AccountDto })
+  @ApiOkResponse({ type: AccountDto, description: 'The account the key belongs to' })
   async current(@CurrentAccount() accountId: string): Promise<AccountDto> {
     return AccountDto.from(await this.accounts.getAccount(accountId));
   }

@@ -42,14 +42,14 @@ export class AdminController {
     summary: 'Create an account',
     description: 'Account names are unique, case-insensitively (409 otherwise).',
   })
-  @ApiCreatedResponse({ type: AccountDto })
+  @ApiCreatedResponse({ type: AccountDto, description: 'The new account' })
   async createAccount(@Body() body: CreateAccountDto): Promise<AccountDto> {
     return AccountDto.from(await this.accounts.createAccount(body.name));
   }
 
   @Get('accounts')
   @ApiOperation({ summary: 'List accounts' })
-  @ApiOkResponse({ type: [AccountDto] })
+  @ApiOkResponse({ type: [AccountDto], description: 'Every account, oldest first' })
   async listAccounts(): Promise<AccountDto[]> {
     return (await this.accounts.listAccounts()).map(AccountDto.from);
   }
@@ -60,8 +60,11 @@ export class AdminController {
     description:
       'The response is the only time the key is shown; the service stores its SHA-256 hash.',
   })
-  @ApiCreatedResponse({ type: IssuedApiKeyDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiCreatedResponse({
+    type: IssuedApiKeyDto,
+    description: 'The new key, with its secret shown this once',
+  })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such account or key' })
   async issueKey(
     @Param('id', new ParseUUIDPipe()) accountId: string,
     @Body() body: CreateApiKeyDto,
@@ -73,8 +76,8 @@ export class AdminController {
 
   @Get('accounts/:id/api-keys')
   @ApiOperation({ summary: "List an account's API keys (no secrets)" })
-  @ApiOkResponse({ type: [ApiKeyDto] })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOkResponse({ type: [ApiKeyDto], description: "The account's keys, without secrets" })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such account or key' })
   async listKeys(@Param('id', new ParseUUIDPipe()) accountId: string): Promise<ApiKeyDto[]> {
     return (await this.accounts.listApiKeys(accountId)).map(ApiKeyDto.from);
   }
@@ -85,8 +88,8 @@ export class AdminController {
     summary: 'Revoke an API key',
     description: 'Takes effect on the next request. Idempotent.',
   })
-  @ApiOkResponse({ type: ApiKeyDto })
-  @ApiNotFoundResponse({ type: ErrorResponseDto })
+  @ApiOkResponse({ type: ApiKeyDto, description: 'The revoked key' })
+  @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such account or key' })
   async revokeKey(@Param('id', new ParseUUIDPipe()) id: string): Promise<ApiKeyDto> {
     return ApiKeyDto.from(await this.accounts.revokeApiKey(id));
   }

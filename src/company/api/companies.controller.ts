@@ -24,7 +24,10 @@ export class CompaniesController {
     description:
       'At most one identifier filter (without one, every company of the account); it is normalised like ingestion, so any variant of the identifier matches. Ordered by id; keyset pagination with next_cursor.',
   })
-  @ApiOkResponse({ type: CompanyPageDto })
+  @ApiOkResponse({
+    type: CompanyPageDto,
+    description: 'A page of companies and the cursor of the next page',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Invalid filter, limit or cursor' })
   async list(
     @CurrentAccount() accountId: string,
@@ -35,7 +38,7 @@ export class CompaniesController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One company of the account' })
-  @ApiOkResponse({ type: CompanyDto })
+  @ApiOkResponse({ type: CompanyDto, description: 'The company' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such company in this account' })
   async get(
     @CurrentAccount() accountId: string,

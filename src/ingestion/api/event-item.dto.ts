@@ -54,9 +54,10 @@ export class EventItemDto {
   @text('icp', 'Workspace attribute.', 'tier 1')
   icp?: string;
   @ApiPropertyOptional({
-    oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'string' }],
-    nullable: true,
-    maxItems: TAG_LIMITS.maxItems,
+    oneOf: [
+      { type: 'array', items: { type: 'string' }, maxItems: TAG_LIMITS.maxItems, nullable: true },
+      { type: 'string', nullable: true },
+    ],
     description: `Workspace attribute: an array of strings or a comma-separated string; trimmed, de-duplicated. At most ${TAG_LIMITS.maxItems} tags of ${TAG_LIMITS.maxItemLength} characters. Replaces the stored tags; null clears them; [] or "" = not sent.`,
     example: ['vip', 'q3'],
   })
@@ -137,10 +138,9 @@ export class EventItemDto {
   company_description?: string;
   @ApiPropertyOptional({
     oneOf: [
-      { type: 'string', pattern: '^\\d+$' },
-      { type: 'integer', minimum: 0 },
+      { type: 'string', pattern: '^\\d+$', nullable: true },
+      { type: 'integer', minimum: 0, nullable: true },
     ],
-    nullable: true,
     description:
       'Company attribute: a non-negative integer, as a string or a number. null = clear.',
     example: '350',

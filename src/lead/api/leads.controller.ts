@@ -25,7 +25,10 @@ export class LeadsController {
     description:
       'At most one filter; without one, every lead of the account. Identifier filters are normalised like ingestion (any variant of an email or LinkedIn URL finds the lead) and match every identifier value the lead was ever sent with. Ordered by id; keyset pagination: pass next_cursor as cursor until it is null.',
   })
-  @ApiOkResponse({ type: LeadPageDto })
+  @ApiOkResponse({
+    type: LeadPageDto,
+    description: 'A page of leads and the cursor of the next page',
+  })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Invalid filter, limit or cursor' })
   async list(
     @CurrentAccount() accountId: string,
@@ -38,7 +41,10 @@ export class LeadsController {
   @ApiOperation({
     summary: 'One lead of the account, with its company, workspaces and connections',
   })
-  @ApiOkResponse({ type: LeadDto })
+  @ApiOkResponse({
+    type: LeadDto,
+    description: 'The lead with its company, workspaces and connections',
+  })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such lead in this account' })
   async get(
     @CurrentAccount() accountId: string,

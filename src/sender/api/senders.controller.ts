@@ -87,7 +87,10 @@ export class SendersController {
     summary: 'List senders',
     description: 'Keyset-paginated, ordered by sender. Filters combine with AND.',
   })
-  @ApiOkResponse({ type: SenderListDto })
+  @ApiOkResponse({
+    type: SenderListDto,
+    description: 'A page of senders and the cursor of the next page',
+  })
   @ApiBadRequestResponse({ description: 'Invalid filter or cursor', type: ErrorResponseDto })
   async list(
     @CurrentAccount() accountId: string,
@@ -110,7 +113,10 @@ export class SendersController {
     description:
       'Counts of the account’s senders per value of group_by, largest first. value null means not set; for workspace_id it is Unassigned Senders.',
   })
-  @ApiOkResponse({ type: SenderSummaryDto })
+  @ApiOkResponse({
+    type: SenderSummaryDto,
+    description: 'Sender counts per value of the chosen dimension',
+  })
   @ApiBadRequestResponse({ description: 'Missing or unknown group_by', type: ErrorResponseDto })
   async summary(
     @CurrentAccount() accountId: string,
@@ -123,7 +129,7 @@ export class SendersController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One sender' })
-  @ApiOkResponse({ type: SenderDto })
+  @ApiOkResponse({ type: SenderDto, description: 'The sender' })
   @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No such sender in this account', type: ErrorResponseDto })
   async get(
