@@ -3,13 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import { AppModule } from './app.module';
+import { AppModule, AppOptions } from './app.module';
 import { buildOpenApiDocument } from './openapi';
 import helmet from 'helmet';
 import { Env } from './config/env';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
-import { jsonBody } from './shared/http/json-body.middleware';
 import { requestValidation } from './shared/http/request-validation.pipe';
 
 /** Time to receive a whole request (headers and body). */
@@ -26,8 +25,11 @@ function limitConnectionTime(app: NestExpressApplication): void {
 }
 
 /** The application exactly as main.ts serves it; the e2e tests use this too. */
-export async function createApp(env: Env): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), {
+export async function createApp(
+  env: Env,
+  options: AppOptions = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env, options), {
     bodyParser: false,
     bufferLogs: true,
   });
@@ -42,7 +44,6 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
       exposedHeaders: ['x-request-id', 'retry-after'],
     });
   }
-  app.use(jsonBody(env.MAX_BODY_BYTES));
   app.useGlobalPipes(requestValidation());
   app.enableShutdownHooks();
   limitConnectionTime(app);

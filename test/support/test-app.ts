@@ -2,6 +2,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import TestAgent from 'supertest/lib/agent';
 import { DataSource } from 'typeorm';
+import { AppOptions } from '../../src/app.module';
 import { createApp } from '../../src/app.setup';
 import { AccountsService } from '../../src/auth/application/accounts.service';
 import { validateEnv } from '../../src/config/env';
@@ -21,7 +22,10 @@ export interface TestApp {
 let accountCounter = 0;
 
 /** The real application (createApp, as main.ts builds it) on a fresh database of its own. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const app = await createApp(
     validateEnv({
@@ -30,6 +34,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       ...env,
       DATABASE_URL: database.url,
     }),
+    options,
   );
   await app.init();
   const accounts = app.get(AccountsService);

@@ -2,9 +2,13 @@ import {
   BadRequestException,
   HttpException,
   HttpStatus,
+  Injectable,
+  NestMiddleware,
   PayloadTooLargeException,
 } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { json, NextFunction, Request, RequestHandler, Response } from 'express';
+import { Env } from '../../config/env';
 
 interface BodyParserError {
   type?: string;
@@ -67,4 +71,21 @@ export function jsonBody(limit: number): RequestHandler {
 
 function mediaType(request: Request): string {
   return (request.headers['content-type'] ?? '').split(';')[0].trim();
+}
+
+/**
+ * The parser as Nest middleware, so that it runs after the request logger: a malformed body is
+ * then logged, with its request id, like every other request.
+ */
+@Injectable()
+export class JsonBodyMiddleware implements NestMiddleware {
+  private readonly handler: RequestHandler;
+
+  constructor(config: ConfigService<Env, true>) {
+    this.handler = jsonBody(config.get('MAX_BODY_BYTES', { infer: true }));
+  }
+
+  use(request: Request, response: Response, next: NextFunction): void {
+    this.handler(request, response, next);
+  }
 }
