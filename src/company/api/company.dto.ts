@@ -2,9 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { MAX_LENGTH } from '../../shared/domain/field';
 import { Company } from '../domain/company';
-import { Page } from '../domain/page';
-import { encodeCursor } from '../domain/page';
-import { PageQueryDto } from './page-query.dto';
+import { Page } from '../../shared/domain/page';
+import { encodeCursor } from '../../shared/domain/page';
+import { PageQueryDto } from '../../shared/http/page-query.dto';
 
 const nullableText = (description: string, example: string) =>
   ApiProperty({ type: String, nullable: true, description, example });

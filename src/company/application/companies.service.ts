@@ -6,9 +6,9 @@ import {
   normalizeUnifiedId,
 } from '../../shared/domain/identifiers';
 import { Company, CompanyIdentifierKind, CompanyQueries } from '../domain/company';
-import { Page } from '../domain/page';
-import { readFilter } from '../domain/read-filter';
-import { pageRequest } from './page-request';
+import { Page } from '../../shared/domain/page';
+import { readFilter } from '../../shared/domain/read-filter';
+import { pageRequest } from '../../shared/domain/page-request';
 
 export const COMPANY_FILTERS = {
   unified_company_id: normalizeUnifiedId,

@@ -1,4 +1,4 @@
-import { PageRequest, Page } from './page';
+import { PageRequest, Page } from '../../shared/domain/page';
 
 /** A company as the read API shows it; identifiers in canonical form. */
 export interface Company {

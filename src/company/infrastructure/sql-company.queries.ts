@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { Company, CompanyFilter, CompanyQueries } from '../domain/company';
-import { Page, PageRequest, toPage } from '../domain/page';
+import { Page, PageRequest, toPage } from '../../shared/domain/page';
 
 interface CompanyRow {
   id: string;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { FieldError } from '../../shared/domain/field';
-import { SqlTransaction } from '../../workspace/domain/sql-transaction';
+import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
 import { EventItem, parseEventItem } from '../domain/parse-event-item';
 import { companyIdentifiers, leadIdentifiers, planBatch } from '../domain/plan-batch';

@@ -1,4 +1,4 @@
-import { SqlTransaction } from '../../workspace/domain/sql-transaction';
+import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { CompanyIdentifierField, LeadIdentifierField } from './event-fields';
 import { IdentifierClaim } from './identity-resolver';
 import {

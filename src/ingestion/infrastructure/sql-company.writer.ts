@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SqlTransaction } from '../../workspace/domain/sql-transaction';
+import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { CompanyIdentifierField } from '../domain/event-fields';
 import { IdentifierClaim } from '../domain/identity-resolver';
 import { NormalizedValue } from '../domain/patch-fold';

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource } from 'typeorm';
-import { SqlTransaction } from '../../workspace/domain/sql-transaction';
+import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { IdentityTakenConcurrently, TransactionRunner } from '../domain/ports';
 
 /** serialization_failure, deadlock_detected, unique_violation: another transaction got there first. */

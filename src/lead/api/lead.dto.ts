@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { CompanyDto } from '../../company/api/company.dto';
-import { encodeCursor, Page } from '../../company/domain/page';
+import { encodeCursor, Page } from '../../shared/domain/page';
 import { LeadConnection, LeadDetails, LeadWorkspace } from '../domain/lead';
 
 const nullableText = (description: string, example: string) =>

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { PageQueryDto } from '../../company/api/page-query.dto';
+import { PageQueryDto } from '../../shared/http/page-query.dto';
 import { MAX_LENGTH } from '../../shared/domain/field';
 
 const filter = (description: string, example: string) =>

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { pageRequest } from '../../company/application/page-request';
+import { pageRequest } from '../../shared/domain/page-request';
 import { Company, CompanyQueries } from '../../company/domain/company';
-import { Page } from '../../company/domain/page';
-import { readFilter } from '../../company/domain/read-filter';
+import { Page } from '../../shared/domain/page';
+import { readFilter } from '../../shared/domain/read-filter';
 import { DomainError } from '../../shared/domain/domain-error';
 import {
   normalizeEmail,

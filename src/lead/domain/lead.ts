@@ -1,5 +1,5 @@
 import { Company } from '../../company/domain/company';
-import { Page, PageRequest } from '../../company/domain/page';
+import { Page, PageRequest } from '../../shared/domain/page';
 
 export interface LeadWorkspace {
   workspaceId: string;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { Page, PageRequest, toPage } from '../../company/domain/page';
+import { Page, PageRequest, toPage } from '../../shared/domain/page';
 import { Lead, LeadConnection, LeadFilter, LeadQueries, LeadWorkspace } from '../domain/lead';
 
 interface LeadRow {

@@ -1,4 +1,4 @@
-import { SqlTransaction } from './sql-transaction';
+import { SqlTransaction } from '../../shared/domain/sql-transaction';
 
 export abstract class WorkspaceRepository {
   /**

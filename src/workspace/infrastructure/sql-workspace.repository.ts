@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SqlTransaction } from '../domain/sql-transaction';
+import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { WorkspaceRepository } from '../domain/workspace.repository';
 
 interface WorkspaceRow {

@@ -1,4 +1,4 @@
-import { SqlTransaction } from '../../../workspace/domain/sql-transaction';
+import { SqlTransaction } from '../../../shared/domain/sql-transaction';
 import { SqlArrayType, UnnestParams } from './unnest-params';
 
 /** How one patchable field is stored. `json-text-array` travels as JSON text and lands in `text[]`. */

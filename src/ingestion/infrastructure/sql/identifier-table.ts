@@ -1,4 +1,4 @@
-import { SqlTransaction } from '../../../workspace/domain/sql-transaction';
+import { SqlTransaction } from '../../../shared/domain/sql-transaction';
 import { Identifier, IdentifierClaim } from '../../domain/identity-resolver';
 
 interface ClaimRow {

@@ -1,4 +1,4 @@
-import { DomainError } from '../../shared/domain/domain-error';
+import { DomainError } from './domain-error';
 import { readFilter } from './read-filter';
 
 const normalizers = {

@@ -1,4 +1,4 @@
-import { DomainError, DomainErrorCode } from '../../shared/domain/domain-error';
+import { DomainError, DomainErrorCode } from './domain-error';
 
 /** How one query parameter of a list route is normalised (the ingestion normaliser of its field). */
 export type FilterNormalizers<K extends string> = Record<K, (raw: string) => string | null>;

@@ -1,5 +1,5 @@
-import { DomainError, DomainErrorCode } from '../../shared/domain/domain-error';
-import { decodeCursor, DEFAULT_PAGE_SIZE, PageRequest } from '../domain/page';
+import { DomainError, DomainErrorCode } from './domain-error';
+import { decodeCursor, DEFAULT_PAGE_SIZE, PageRequest } from './page';
 
 /** The page a list request asks for; an unknown cursor is an invalid request. */
 export function pageRequest(limit: number | undefined, cursor: string | undefined): PageRequest {
