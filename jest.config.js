@@ -22,5 +22,14 @@ module.exports = {
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },
+    {
+      // Stops databases and kills processes: `npm run test:faults` (and CI), not `npm test`.
+      displayName: 'faults',
+      testEnvironment: 'node',
+      rootDir: '.',
+      testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+      moduleFileExtensions: ['ts', 'js', 'json'],
+    },
   ],
 };

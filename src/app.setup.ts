@@ -24,6 +24,26 @@ function limitConnectionTime(app: NestExpressApplication): void {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
 }
 
+/**
+ * Once shutdown has begun (the server no longer listens), every response closes its connection.
+ * Otherwise a client that keeps sending on a keep-alive connection is served indefinitely, the
+ * server never finishes closing, and shutdown only ends at main.ts's deadline (process.exit),
+ * cutting off whatever is in flight then and never closing the pool.
+ */
+function closeConnectionsOnShutdown(app: NestExpressApplication): void {
+  const server = app.getHttpServer() as Server;
+  app.use(
+    (
+      _request: unknown,
+      response: { setHeader(name: string, value: string): void },
+      next: () => void,
+    ) => {
+      if (!server.listening) response.setHeader('Connection', 'close');
+      next();
+    },
+  );
+}
+
 /** The application exactly as main.ts serves it; the e2e tests use this too. */
 export async function createApp(
   env: Env,
@@ -35,6 +55,7 @@ export async function createApp(
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  closeConnectionsOnShutdown(app);
   app.use(httpMetrics(app.get(MetricsService)));
   app.use(helmet());
   if (env.CORS_ORIGINS.length > 0) {

@@ -18,6 +18,16 @@ describe('isDatabaseUnavailable', () => {
       { message: 'Query failed', driverError: { code: '57P03', message: 'starting up' } },
     ],
     ['terminated connection', new Error('Connection terminated unexpectedly')],
+    [
+      'a transaction whose connection broke (TypeORM released its query runner)',
+      new Error('Query runner already released. Cannot run queries anymore.'),
+    ],
+    [
+      'a statement on a released query runner',
+      new Error(
+        'Database connection provided by a query runner was already released, cannot continue to use its querying methods anymore.',
+      ),
+    ],
   ])('recognises %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

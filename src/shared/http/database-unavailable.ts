@@ -24,6 +24,10 @@ const UNAVAILABLE_MESSAGES = [
   /Client has encountered a connection error/i,
   /Query read timeout/i,
   /the database system is (starting up|shutting down)/i,
+  // TypeORM releases a query runner whose connection broke mid-transaction; the next statement
+  // (or the COMMIT) of that transaction then fails with one of these, and nothing was committed.
+  /Query runner already released/i,
+  /connection provided by a query runner was already released/i,
 ];
 
 function codeOf(error: unknown): string | undefined {

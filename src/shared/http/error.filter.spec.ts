@@ -1,4 +1,9 @@
-import { ArgumentsHost, BadRequestException, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  BadRequestException,
+  Logger,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { DomainError, DomainErrorCode } from '../domain/domain-error';
 import { ErrorFilter } from './error.filter';
 
@@ -69,5 +74,14 @@ describe('ErrorFilter', () => {
     expect(sut.status).toBe(503);
     expect(sut.headers['Retry-After']).toBe('5');
     expect(sut.body).toEqual({ error: expect.stringMatching(/database is unavailable/) });
+  });
+
+  it('answers a failed health check with 503, its details and Retry-After, logged as a warning', () => {
+    const details = { database: { status: 'down', message: 'connect ECONNREFUSED' } };
+    const sut = respond(new ServiceUnavailableException({ status: 'error', details }));
+    expect(sut.status).toBe(503);
+    expect(sut.headers['Retry-After']).toBe('5');
+    expect(sut.body).toEqual({ error: expect.stringMatching(/unavailable/), details });
+    expect(Logger.prototype.error).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import {
   HttpException,
   HttpStatus,
   Logger,
+  ServiceUnavailableException,
 } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { DomainError, DomainErrorCode } from '../domain/domain-error';
@@ -54,6 +55,20 @@ export class ErrorFilter implements ExceptionFilter {
         .status(HttpStatus.SERVICE_UNAVAILABLE)
         .setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
         .json({ error: 'The database is unavailable: nothing was written; retry shortly' });
+      return;
+    }
+    if (exception instanceof ServiceUnavailableException) {
+      // A failed /health check (Terminus) is an expected state during an outage, not a bug: keep
+      // its per-dependency details instead of logging and answering it as an internal error.
+      this.logger.warn({ request_id: request.id }, `service unavailable on ${request.path}`);
+      const body = exception.getResponse() as { details?: unknown };
+      response
+        .status(HttpStatus.SERVICE_UNAVAILABLE)
+        .setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+        .json({
+          error: 'Service unavailable: a dependency does not answer',
+          details: body.details,
+        });
       return;
     }
     const { status, error } = this.describe(exception, request);
