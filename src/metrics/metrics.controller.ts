@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/api/auth.decorators';
 import { MetricsService } from './metrics.service';
 
@@ -17,6 +17,7 @@ export class MetricsController {
       'Requests by route template and status, latency histograms, ingested items by outcome and ' +
       'error type, PostgreSQL pool usage, and the Node.js process metrics. Labels never hold tenant data.',
   })
+  @ApiProduces('text/plain')
   @ApiOkResponse({ description: 'Prometheus text format', schema: { type: 'string' } })
   scrape(): Promise<string> {
     return this.metrics.registry.metrics();

@@ -9,6 +9,8 @@ import {
   Post,
 } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -43,6 +45,8 @@ export class AdminController {
     description: 'Account names are unique, case-insensitively (409 otherwise).',
   })
   @ApiCreatedResponse({ type: AccountDto, description: 'The new account' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'Invalid body' })
+  @ApiConflictResponse({ type: ErrorResponseDto, description: 'An account of that name exists' })
   async createAccount(@Body() body: CreateAccountDto): Promise<AccountDto> {
     return AccountDto.from(await this.accounts.createAccount(body.name));
   }
@@ -65,6 +69,10 @@ export class AdminController {
     description: 'The new key, with its secret shown this once',
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such account or key' })
+  @ApiBadRequestResponse({
+    type: ErrorResponseDto,
+    description: 'The id is not a UUID, or invalid body',
+  })
   async issueKey(
     @Param('id', new ParseUUIDPipe()) accountId: string,
     @Body() body: CreateApiKeyDto,
@@ -78,6 +86,7 @@ export class AdminController {
   @ApiOperation({ summary: "List an account's API keys (no secrets)" })
   @ApiOkResponse({ type: [ApiKeyDto], description: "The account's keys, without secrets" })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such account or key' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The id is not a UUID' })
   async listKeys(@Param('id', new ParseUUIDPipe()) accountId: string): Promise<ApiKeyDto[]> {
     return (await this.accounts.listApiKeys(accountId)).map(ApiKeyDto.from);
   }
@@ -90,6 +99,7 @@ export class AdminController {
   })
   @ApiOkResponse({ type: ApiKeyDto, description: 'The revoked key' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such account or key' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The id is not a UUID' })
   async revokeKey(@Param('id', new ParseUUIDPipe()) id: string): Promise<ApiKeyDto> {
     return ApiKeyDto.from(await this.accounts.revokeApiKey(id));
   }

@@ -1,11 +1,18 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
+import { ApiSecurity } from '@nestjs/swagger';
 import { AuthenticatedAccount } from '../domain/account';
 
 export type AuthMode = 'account' | 'admin' | 'public';
 export const AUTH_MODE = 'auth:mode';
 
-/** Opts a route out of the API key check (health, metrics). */
-export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(AUTH_MODE, 'public');
+/** Opts a route out of the API key check (health, metrics); `security: [{}]` says so in the spec. */
+export const Public = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(SetMetadata(AUTH_MODE, 'public'), ApiSecurity({}));
 
 /** The route takes the operator's `x-admin-key` instead of an account's `x-api-key`. */
 export const AdminOnly = (): MethodDecorator & ClassDecorator => SetMetadata(AUTH_MODE, 'admin');

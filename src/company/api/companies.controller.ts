@@ -40,6 +40,7 @@ export class CompaniesController {
   @ApiOperation({ summary: 'One company of the account' })
   @ApiOkResponse({ type: CompanyDto, description: 'The company' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such company in this account' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The id is not a UUID' })
   async get(
     @CurrentAccount() accountId: string,
     @Param('id', new ParseUUIDPipe()) id: string,

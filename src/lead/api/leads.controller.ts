@@ -46,6 +46,7 @@ export class LeadsController {
     description: 'The lead with its company, workspaces and connections',
   })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such lead in this account' })
+  @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The id is not a UUID' })
   async get(
     @CurrentAccount() accountId: string,
     @Param('id', new ParseUUIDPipe()) id: string,
