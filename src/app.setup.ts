@@ -57,7 +57,8 @@ export async function createApp(
   app.disable('x-powered-by');
   closeConnectionsOnShutdown(app);
   app.use(httpMetrics(app.get(MetricsService)));
-  app.use(helmet());
+  // No upgrade-insecure-requests: it would break Swagger UI's "Try it out" on a plain-http host.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   if (env.CORS_ORIGINS.length > 0) {
     app.enableCors({
       origin: env.CORS_ORIGINS.includes('*') ? '*' : env.CORS_ORIGINS,

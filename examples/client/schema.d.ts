@@ -1091,6 +1091,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
     };
   };
   AdminController_listAccounts: {
@@ -1114,6 +1131,23 @@ export interface operations {
       /** @description Missing or wrong x-admin-key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1171,6 +1205,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
     };
   };
   AdminController_listKeys: {
@@ -1214,6 +1265,23 @@ export interface operations {
       /** @description No such account or key */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1273,6 +1341,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
     };
   };
   AdminController_revokeKey: {
@@ -1316,6 +1401,23 @@ export interface operations {
       /** @description No such account or key */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1519,6 +1621,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
     };
   };
   LeadsController_get: {
@@ -1562,6 +1681,23 @@ export interface operations {
       /** @description No such lead in this account */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1617,6 +1753,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
     };
   };
   CompaniesController_get: {
@@ -1660,6 +1813,23 @@ export interface operations {
       /** @description No such company in this account */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1736,6 +1906,23 @@ export interface operations {
           'application/json': components['schemas']['ItemResultDto'];
         };
       };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
     };
   };
   SendersController_list: {
@@ -1781,6 +1968,23 @@ export interface operations {
       /** @description Missing or invalid x-api-key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1857,6 +2061,23 @@ export interface operations {
           'application/json': components['schemas']['SenderUpsertResultDto'];
         };
       };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
     };
   };
   SendersController_summary: {
@@ -1892,6 +2113,23 @@ export interface operations {
       /** @description Missing or invalid x-api-key */
       401: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {
@@ -1947,6 +2185,23 @@ export interface operations {
           'application/json': components['schemas']['ErrorResponseDto'];
         };
       };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
     };
   };
   SendersController_update: {
@@ -1994,6 +2249,23 @@ export interface operations {
       /** @description No such sender in this account */
       404: {
         headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorResponseDto'];
+        };
+      };
+      /** @description Over the rate limit of this API key (RATE_LIMIT_MAX per RATE_LIMIT_WINDOW_SECONDS): retry after Retry-After seconds */
+      429: {
+        headers: {
+          /** @description Seconds to wait */
+          'Retry-After'?: number;
+          /** @description Requests allowed per window */
+          'RateLimit-Limit'?: number;
+          /** @description Requests left in this window */
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until the window resets */
+          'RateLimit-Reset'?: number;
           [name: string]: unknown;
         };
         content: {

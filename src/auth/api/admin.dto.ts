@@ -11,6 +11,7 @@ export class CreateAccountDto {
   @ApiProperty({
     description: 'Account name, unique (case-insensitive)',
     example: 'Acme Growth Team',
+    minLength: 1,
     maxLength: 200,
   })
   @Transform(trim)
