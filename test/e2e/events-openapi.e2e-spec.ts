@@ -54,6 +54,7 @@ describe('OpenAPI document of POST /v1/events (e2e)', () => {
       '401',
       '413',
       '422',
+      '429',
     ]);
   });
 

@@ -329,7 +329,7 @@ describe('OpenAPI of the sender routes (e2e)', () => {
     const doc = (await sut.http.get('/docs-json').expect(200)).body;
     const paths = doc.paths;
     expect(Object.keys(paths['/v1/senders'].post.responses).sort()).toEqual(
-      ['200', '207', '400', '401', '413', '422'].sort(),
+      ['200', '207', '400', '401', '413', '422', '429'].sort(),
     );
     expect(
       paths['/v1/senders'].post.requestBody.content['application/json'].schema.oneOf,
