@@ -124,6 +124,7 @@ async function adminSession(call: Call, adminKey: string, run: string): Promise<
   });
   await post('create an account without a name', '/v1/admin/accounts', 400, {
     json: { name: '' },
+    invalidRequest: true,
   });
   await wrong.post('create an account, wrong admin key', '/v1/admin/accounts', 401, {
     json: { name: `Refused ${run}` },
