@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { WriteCoalescer } from '../../shared/application/write-coalescer';
 import { FieldError } from '../../shared/domain/field';
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
@@ -11,6 +12,9 @@ import {
   LeadWriter,
   TransactionRunner,
 } from '../domain/ports';
+
+const COALESCED_ITEMS = 1_000;
+const CONCURRENT_WRITES_PER_ACCOUNT = 4;
 
 export interface IngestionSummary {
   success: number;
@@ -24,6 +28,16 @@ export interface IngestionSummary {
  */
 @Injectable()
 export class IngestEventsService {
+  /**
+   * Concurrent requests of one account are written together (one transaction, one set of
+   * statements) when they queue behind running writes: many single-item requests then cost what
+   * one batch costs. A request alone is written at once.
+   */
+  private readonly writes = new WriteCoalescer<EventItem>(
+    (accountId, items) => this.transactions.run((tx) => this.write(tx, accountId, items)),
+    { maxItems: COALESCED_ITEMS, maxConcurrent: CONCURRENT_WRITES_PER_ACCOUNT },
+  );
+
   constructor(
     private readonly transactions: TransactionRunner,
     private readonly companies: CompanyWriter,
@@ -39,9 +53,7 @@ export class IngestEventsService {
       if (parsed.ok) valid.push(parsed.item);
       else details.push({ index, error: parsed.errors });
     });
-    if (valid.length > 0) {
-      await this.transactions.run((tx) => this.write(tx, accountId, valid));
-    }
+    if (valid.length > 0) await this.writes.submit(accountId, valid);
     return {
       success: valid.length,
       total: raw.length,
