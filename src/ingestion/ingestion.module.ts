@@ -2,8 +2,9 @@ import { Module } from '@nestjs/common';
 import { WorkspaceModule } from '../workspace/workspace.module';
 import { EventsController } from './api/events.controller';
 import { IngestEventsService } from './application/ingest-events.service';
-import { CompanyWriter, LeadWriter, TransactionRunner } from './domain/ports';
+import { CompanyWriter, IdentityLock, LeadWriter, TransactionRunner } from './domain/ports';
 import { SqlCompanyWriter } from './infrastructure/sql-company.writer';
+import { SqlIdentityLock } from './infrastructure/sql-identity.lock';
 import { SqlLeadWriter } from './infrastructure/sql-lead.writer';
 import { TypeormTransactionRunner } from './infrastructure/typeorm-transaction.runner';
 
@@ -16,6 +17,7 @@ import { TypeormTransactionRunner } from './infrastructure/typeorm-transaction.r
     { provide: TransactionRunner, useClass: TypeormTransactionRunner },
     { provide: CompanyWriter, useClass: SqlCompanyWriter },
     { provide: LeadWriter, useClass: SqlLeadWriter },
+    { provide: IdentityLock, useClass: SqlIdentityLock },
   ],
 })
 export class IngestionModule {}

@@ -8,6 +8,7 @@ import { EventItem, parseEventItem } from '../domain/parse-event-item';
 import { companyIdentifiers, leadIdentifiers, planBatch } from '../domain/plan-batch';
 import {
   CompanyWriter,
+  IdentityLock,
   IdentityTakenConcurrently,
   LeadWriter,
   TransactionRunner,
@@ -34,7 +35,8 @@ export class IngestEventsService {
    * one batch costs. A request alone is written at once.
    */
   private readonly writes = new WriteCoalescer<EventItem>(
-    (accountId, items) => this.transactions.run((tx) => this.write(tx, accountId, items)),
+    (accountId, items) =>
+      this.transactions.run((tx, attempt) => this.write(tx, accountId, items, attempt)),
     { maxItems: COALESCED_ITEMS, maxConcurrent: CONCURRENT_WRITES_PER_ACCOUNT },
   );
 
@@ -43,6 +45,7 @@ export class IngestEventsService {
     private readonly companies: CompanyWriter,
     private readonly leads: LeadWriter,
     private readonly workspaces: WorkspaceRepository,
+    private readonly identityLock: IdentityLock,
   ) {}
 
   async ingest(accountId: string, raw: readonly unknown[]): Promise<IngestionSummary> {
@@ -61,7 +64,13 @@ export class IngestEventsService {
     };
   }
 
-  private async write(tx: SqlTransaction, accountId: string, items: EventItem[]): Promise<void> {
+  private async write(
+    tx: SqlTransaction,
+    accountId: string,
+    items: EventItem[],
+    attempt: number,
+  ): Promise<void> {
+    await this.identityLock.acquire(tx, accountId, attempt === 1 ? 'shared' : 'exclusive');
     const existing = {
       companies: await this.companies.resolveByIdentifiers(
         tx,

@@ -10,9 +10,25 @@ import {
   MembershipChange,
 } from './plan-batch';
 
-/** Runs work in one database transaction, re-running it on transient conflicts (see the adapter). */
+/**
+ * Runs work in one database transaction, re-running it on transient conflicts (see the adapter).
+ * `attempt` is 1 for the first run.
+ */
 export abstract class TransactionRunner {
-  abstract run<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
+  abstract run<T>(work: (tx: SqlTransaction, attempt: number) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Who may create identities of an account at the same time. Writes normally share it, so they
+ * run in parallel; a write that lost an identifier race re-runs holding it exclusively, alone,
+ * so it cannot lose again: concurrent batches with overlapping new identities always finish.
+ */
+export abstract class IdentityLock {
+  abstract acquire(
+    tx: SqlTransaction,
+    accountId: string,
+    mode: 'shared' | 'exclusive',
+  ): Promise<void>;
 }
 
 /** A concurrent request attached an identifier this batch needed: re-run the batch. */

@@ -28,10 +28,10 @@ export class TypeormTransactionRunner extends TransactionRunner {
     super();
   }
 
-  async run<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T> {
+  async run<T>(work: (tx: SqlTransaction, attempt: number) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.dataSource.transaction((manager) => work(manager));
+        return await this.dataSource.transaction((manager) => work(manager, attempt));
       } catch (error) {
         if (attempt >= MAX_ATTEMPTS || !isTransient(error)) throw error;
         this.logger.debug(`transaction lost a race (attempt ${attempt}); retrying`);
