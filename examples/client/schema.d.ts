@@ -31,7 +31,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List accounts */
+    /**
+     * List accounts
+     * @description Every account, oldest first. Operator only: needs x-admin-key.
+     */
     get: operations['AdminController_listAccounts'];
     put?: never;
     /**
@@ -52,7 +55,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** List an account's API keys (no secrets) */
+    /**
+     * List an account's API keys (no secrets)
+     * @description Id, prefix, name, creation, last use (refreshed at most once a minute) and revocation time of every key; the keys themselves are never stored, only their SHA-256 hashes. 404 for an unknown account.
+     */
     get: operations['AdminController_listKeys'];
     put?: never;
     /**
@@ -153,7 +159,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One lead of the account, with its company, workspaces and connections */
+    /**
+     * One lead of the account, with its company, workspaces and connections
+     * @description Identifiers in canonical form (the value of each kind sent most recently), attributes, the linked company, the per-workspace attributes and the LinkedIn connection levels per sender. An id of another account answers 404, exactly like an id that does not exist; a malformed id answers 400.
+     */
     get: operations['LeadsController_get'];
     put?: never;
     post?: never;
@@ -190,7 +199,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One company of the account */
+    /**
+     * One company of the account
+     * @description The company with its canonical identifiers, attributes and normalised name and industry. An id of another account answers 404, exactly like an id that does not exist; a malformed id answers 400.
+     */
     get: operations['CompaniesController_get'];
     put?: never;
     post?: never;
@@ -322,7 +334,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One sender */
+    /**
+     * One sender
+     * @description The sender with its type, workspace (null = Unassigned Senders), infrastructure metadata and email domain. An id of another account answers 404, exactly like an id that does not exist; a malformed id answers 400.
+     */
     get: operations['SendersController_get'];
     put?: never;
     post?: never;

@@ -52,7 +52,10 @@ export class AdminController {
   }
 
   @Get('accounts')
-  @ApiOperation({ summary: 'List accounts' })
+  @ApiOperation({
+    summary: 'List accounts',
+    description: 'Every account, oldest first. Operator only: needs x-admin-key.',
+  })
   @ApiOkResponse({ type: [AccountDto], description: 'Every account, oldest first' })
   async listAccounts(): Promise<AccountDto[]> {
     return (await this.accounts.listAccounts()).map(AccountDto.from);
@@ -83,7 +86,11 @@ export class AdminController {
   }
 
   @Get('accounts/:id/api-keys')
-  @ApiOperation({ summary: "List an account's API keys (no secrets)" })
+  @ApiOperation({
+    summary: "List an account's API keys (no secrets)",
+    description:
+      'Id, prefix, name, creation, last use (refreshed at most once a minute) and revocation time of every key; the keys themselves are never stored, only their SHA-256 hashes. 404 for an unknown account.',
+  })
   @ApiOkResponse({ type: [ApiKeyDto], description: "The account's keys, without secrets" })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such account or key' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The id is not a UUID' })

@@ -37,7 +37,11 @@ export class CompaniesController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One company of the account' })
+  @ApiOperation({
+    summary: 'One company of the account',
+    description:
+      'The company with its canonical identifiers, attributes and normalised name and industry. An id of another account answers 404, exactly like an id that does not exist; a malformed id answers 400.',
+  })
   @ApiOkResponse({ type: CompanyDto, description: 'The company' })
   @ApiNotFoundResponse({ type: ErrorResponseDto, description: 'No such company in this account' })
   @ApiBadRequestResponse({ type: ErrorResponseDto, description: 'The id is not a UUID' })

@@ -40,6 +40,8 @@ export class LeadsController {
   @Get(':id')
   @ApiOperation({
     summary: 'One lead of the account, with its company, workspaces and connections',
+    description:
+      'Identifiers in canonical form (the value of each kind sent most recently), attributes, the linked company, the per-workspace attributes and the LinkedIn connection levels per sender. An id of another account answers 404, exactly like an id that does not exist; a malformed id answers 400.',
   })
   @ApiOkResponse({
     type: LeadDto,

@@ -128,7 +128,11 @@ export class SendersController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One sender' })
+  @ApiOperation({
+    summary: 'One sender',
+    description:
+      'The sender with its type, workspace (null = Unassigned Senders), infrastructure metadata and email domain. An id of another account answers 404, exactly like an id that does not exist; a malformed id answers 400.',
+  })
   @ApiOkResponse({ type: SenderDto, description: 'The sender' })
   @ApiBadRequestResponse({ description: 'id is not a UUID', type: ErrorResponseDto })
   @ApiNotFoundResponse({ description: 'No such sender in this account', type: ErrorResponseDto })
