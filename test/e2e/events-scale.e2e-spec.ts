@@ -129,14 +129,21 @@ describe('POST /v1/events: concurrency and set-based writes (e2e)', () => {
 
   it('writes a batch with a number of statements that does not grow with its size', async () => {
     await api.post(fullItem(unique('warm'))).expect(200);
-    const batch = (size: number) => {
+    // Half the items update leads (and memberships) that exist, half create new ones.
+    const batch = async (size: number) => {
       const run = unique('n');
-      return Array.from({ length: size }, (_, i) => fullItem(`${run}-${i}`));
+      const items = Array.from({ length: size }, (_, i) => fullItem(`${run}-${i}`));
+      await api.post(items.slice(0, size / 2)).expect(200);
+      return items.map((item, i) =>
+        i < size / 2 ? { ...item, lead_first_name: 'Updated' } : item,
+      );
     };
-    const ten = await statementsDuring(() => api.post(batch(10)).expect(200));
+    const tenItems = await batch(10);
+    const ten = await statementsDuring(() => api.post(tenItems).expect(200));
+    const thousandItems = await batch(1000);
     const started = Date.now();
     const thousand = await statementsDuring(async () => {
-      const response = await api.post(batch(1000)).expect(200);
+      const response = await api.post(thousandItems).expect(200);
       expect(response.body).toMatchObject({ success: 1000, total: 1000 });
     });
     const elapsed = Date.now() - started;

@@ -90,10 +90,21 @@ export class IngestEventsService {
     if (companyClaims < plan.companyClaims.length) throw new IdentityTakenConcurrently();
     await this.companies.applyChanges(tx, accountId, plan.companies);
 
-    await this.leads.insertMany(tx, accountId, plan.newLeadIds);
+    // New leads are inserted with their values; only the ones that existed are patched.
+    const newLeads = new Set(plan.newLeadIds);
+    const changes = new Map(plan.leads.map((change) => [change.id, change]));
+    await this.leads.insertMany(
+      tx,
+      accountId,
+      plan.newLeadIds.map((id) => changes.get(id) ?? { id, fields: new Map() }),
+    );
     const leadClaims = await this.leads.attachIdentifiers(tx, accountId, plan.leadClaims);
     if (leadClaims < plan.leadClaims.length) throw new IdentityTakenConcurrently();
-    await this.leads.applyChanges(tx, accountId, plan.leads);
+    await this.leads.applyChanges(
+      tx,
+      accountId,
+      plan.leads.filter((change) => !newLeads.has(change.id)),
+    );
 
     const workspaceIds = plan.memberships.map((membership) => membership.workspaceId);
     const workspaces = await this.workspaces.ensureMany(tx, accountId, workspaceIds);

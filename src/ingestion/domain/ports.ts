@@ -67,7 +67,12 @@ export abstract class LeadWriter {
     accountId: string,
     identifiers: readonly LeadIdentifier[],
   ): Promise<IdentifierClaim<LeadIdentifierField>[]>;
-  abstract insertMany(tx: SqlTransaction, accountId: string, ids: readonly string[]): Promise<void>;
+  /** Inserts new leads with their values: one change per new lead id. */
+  abstract insertMany(
+    tx: SqlTransaction,
+    accountId: string,
+    changes: readonly EntityChange[],
+  ): Promise<void>;
   abstract attachIdentifiers(
     tx: SqlTransaction,
     accountId: string,

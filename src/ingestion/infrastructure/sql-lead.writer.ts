@@ -9,8 +9,8 @@ import {
   MembershipChange,
 } from '../domain/plan-batch';
 import { LeadWriter } from '../domain/ports';
-import { applyBulkPatch, PatchColumn } from './sql/bulk-patch';
-import { IdentifierTable, insertBareRows } from './sql/identifier-table';
+import { applyBulkPatch, insertBulkRows, PatchColumn } from './sql/bulk-patch';
+import { IdentifierTable } from './sql/identifier-table';
 
 const LEAD_COLUMNS: PatchColumn[] = [
   { field: 'unified_lead_id', column: 'unified_lead_id', type: 'text' },
@@ -55,8 +55,18 @@ export class SqlLeadWriter extends LeadWriter {
     return this.identifiers.owners(tx, accountId, identifiers);
   }
 
-  insertMany(tx: SqlTransaction, accountId: string, ids: readonly string[]): Promise<void> {
-    return insertBareRows(tx, 'leads', accountId, ids);
+  async insertMany(
+    tx: SqlTransaction,
+    accountId: string,
+    changes: readonly EntityChange[],
+  ): Promise<void> {
+    await insertBulkRows(tx, {
+      table: 'leads',
+      accountId,
+      keyColumns: ['id'],
+      columns: LEAD_COLUMNS,
+      rows: changes.map((change) => ({ keys: [change.id], fields: change.fields })),
+    });
   }
 
   attachIdentifiers(
@@ -93,18 +103,23 @@ export class SqlLeadWriter extends LeadWriter {
       if (!workspace) throw new Error(`workspace ${change.workspaceId} was not resolved`);
       return { keys: [workspace, change.leadId], fields: change.fields };
     });
-    await tx.query(
-      `INSERT INTO lead_workspaces (account_id, workspace_id, lead_id)
-       SELECT $1, w, l FROM unnest($2::uuid[], $3::uuid[]) AS s(w, l)
-       ON CONFLICT (account_id, workspace_id, lead_id) DO NOTHING`,
-      [accountId, rows.map((row) => row.keys[0]), rows.map((row) => row.keys[1])],
-    );
-    await applyBulkPatch(tx, {
+    const membership = {
       table: 'lead_workspaces',
       accountId,
       keyColumns: ['workspace_id', 'lead_id'],
+    };
+    const inserted = await insertBulkRows(tx, {
+      ...membership,
       columns: MEMBERSHIP_COLUMNS,
       rows,
+      onConflictDoNothing: true,
+    });
+    // Memberships that existed already get the sent fields only.
+    const created = new Set(inserted.map((keys) => keys.join(':')));
+    await applyBulkPatch(tx, {
+      ...membership,
+      columns: MEMBERSHIP_COLUMNS,
+      rows: rows.filter((row) => !created.has(row.keys.join(':'))),
     });
   }
 
