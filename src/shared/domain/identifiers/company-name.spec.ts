@@ -46,8 +46,17 @@ describe('normalizeIndustry', () => {
     ["women's health", "Women's Health"],
     ['Ｉｎｔｅｒｎｅｔ', 'Internet'],
     ['Sandwiches', 'Sandwiches'],
+    ['and\u0301', 'And\u0301'],
   ])('normalises %j to %j', (raw, expected) => {
     expect(normalizeIndustry(raw)).toBe(expected);
+  });
+
+  // Found by the property test: "İ" lower-cases to "i" plus a combining dot, which must not
+  // turn the rest of the word into a free-standing "and" on the second pass.
+  it.each([['%C3%A9İand'], ['İand'], ['Wİand x']])('is idempotent on %j', (raw) => {
+    const once = normalizeIndustry(raw);
+    expect(once).not.toContain('&');
+    expect(normalizeIndustry(once as string)).toBe(once);
   });
 
   it.each([[''], ['   ']])('rejects %j', (raw) => {

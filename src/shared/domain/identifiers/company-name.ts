@@ -25,7 +25,8 @@ export function normalizeCompanyName(raw: string): string | null {
 export function normalizeIndustry(raw: string): string | null {
   const spaced = raw
     .normalize('NFKC')
-    .replace(/(?<![\p{L}\p{N}])and(?![\p{L}\p{N}])/giu, '&')
+    // Combining marks count as part of a word: "İand" lower-cases to "i\u0307and", which is one word.
+    .replace(/(?<![\p{L}\p{M}\p{N}])and(?![\p{L}\p{M}\p{N}])/giu, '&')
     .replace(/&/g, ' & ');
   const industry = collapseWhitespace(spaced).replace(/[\p{L}\p{M}\p{N}']+/gu, titleCaseWord);
   return industry.length > 0 ? industry : null;
