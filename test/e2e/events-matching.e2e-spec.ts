@@ -1,3 +1,4 @@
+import { MAX_UPSERT_SHAPES } from '../../src/ingestion/infrastructure/sql/bulk-patch';
 import { event, unique } from '../factories/event.factory';
 import { eventsApi, EventsApi } from '../factories/events-api';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -192,6 +193,74 @@ describe('POST /v1/events: matching and upsert policy (e2e)', () => {
       lead_country: 'UK',
       lead_job_title: null,
       platform: 'clay',
+    });
+  });
+
+  // A batch is written with one upsert per set of sent fields, or by the insert-then-patch path
+  // when it has more than MAX_UPSERT_SHAPES of them: both must apply the same policy.
+  describe.each([
+    ['few field shapes (upserts)', 2],
+    ['many field shapes (insert, then patch)', MAX_UPSERT_SHAPES + 3],
+  ])('a batch with %s', (_label, shapes) => {
+    // Three fields of each table; the read API names them as sent.
+    const FIELDS = [
+      ['lead', 'lead_first_name'],
+      ['lead', 'lead_job_title'],
+      ['lead', 'lead_country'],
+      ['workspace', 'icp'],
+      ['workspace', 'list_source'],
+      ['workspace', 'lead_status'],
+      ['company', 'company_country'],
+      ['company', 'company_employee_range'],
+      ['company', 'company_description'],
+    ] as const;
+    // Shape n sends the k-th field of every table when bit k of (3n + 1) mod 8 is set: shapes
+    // 0..6 are seven different field sets in each table. Some values are sent as null.
+    const sent = (n: number): Record<string, string | null> =>
+      Object.fromEntries(
+        FIELDS.flatMap(([, field], f) =>
+          (((3 * n + 1) % 8) >> (f % 3)) & 1
+            ? [[field, (n + f) % 2 === 0 ? null : `${field}-${n}`]]
+            : [],
+        ),
+      );
+
+    it('sets sent values, clears sent nulls and keeps unsent fields, on new and existing rows', async () => {
+      const ws = unique('ws');
+      const rows = Array.from({ length: shapes * 2 }, (_, i) => ({
+        mail: email(),
+        domain: `${unique('shape')}.com`,
+        existing: i % 2 === 0,
+        shape: Math.floor(i / 2),
+      }));
+      const stored = Object.fromEntries(FIELDS.map(([, field]) => [field, `stored ${field}`]));
+      const identity = (row: (typeof rows)[number]) => ({
+        lead_email: row.mail,
+        company_domain: row.domain,
+        workspace_id: ws,
+      });
+      await api
+        .post(
+          rows.filter((row) => row.existing).map((row) => event({ ...identity(row), ...stored })),
+        )
+        .expect(200);
+
+      const response = await api
+        .post(rows.map((row) => event({ ...identity(row), ...sent(row.shape) })))
+        .expect(200);
+      expect(response.body).toMatchObject({ success: rows.length, errors: { count: 0 } });
+
+      expect(new Set(rows.map((row) => JSON.stringify(Object.keys(sent(row.shape))))).size).toBe(
+        shapes,
+      );
+      for (const row of rows) {
+        const expected = { ...(row.existing ? stored : {}), ...sent(row.shape) };
+        const lead = await api.lead({ lead_email: row.mail });
+        const holder = { lead, workspace: lead.workspaces[0], company: lead.company };
+        expect(
+          Object.fromEntries(FIELDS.map(([table, field]) => [field, holder[table]?.[field]])),
+        ).toEqual(Object.fromEntries(FIELDS.map(([, field]) => [field, expected[field] ?? null])));
+      }
     });
   });
 

@@ -26,20 +26,18 @@ function writers(lostClaimsOnFirstAttempt: boolean) {
   let leadClaimCalls = 0;
   const leads = {
     resolveByIdentifiers: jest.fn().mockResolvedValue([]),
-    insertMany: jest.fn().mockResolvedValue(undefined),
+    upsert: jest.fn().mockResolvedValue(undefined),
     // The first attempt loses every claim to a concurrent request; later attempts win them.
     attachIdentifiers: jest.fn(async (_tx, _account, claims: unknown[]) =>
       lostClaimsOnFirstAttempt && leadClaimCalls++ === 0 ? 0 : claims.length,
     ),
-    applyChanges: jest.fn().mockResolvedValue(undefined),
     upsertMemberships: jest.fn().mockResolvedValue(undefined),
     upsertConnections: jest.fn().mockResolvedValue(undefined),
   };
   const companies = {
     resolveByIdentifiers: jest.fn().mockResolvedValue([]),
-    insertMany: jest.fn().mockResolvedValue(undefined),
+    upsert: jest.fn().mockResolvedValue(undefined),
     attachIdentifiers: jest.fn(async (_tx, _account, claims: unknown[]) => claims.length),
-    applyChanges: jest.fn().mockResolvedValue(undefined),
   };
   const workspaces = { ensureMany: jest.fn().mockResolvedValue(new Map()) };
   const modes: string[] = [];

@@ -85,26 +85,14 @@ export class IngestEventsService {
     };
     const plan = planBatch(items, existing, randomUUID);
 
-    await this.companies.insertMany(tx, accountId, plan.newCompanyIds);
+    // Rows first, then their identifiers (foreign keys); a lost identifier race re-runs the batch.
+    await this.companies.upsert(tx, accountId, plan.companies, new Set(plan.newCompanyIds));
     const companyClaims = await this.companies.attachIdentifiers(tx, accountId, plan.companyClaims);
     if (companyClaims < plan.companyClaims.length) throw new IdentityTakenConcurrently();
-    await this.companies.applyChanges(tx, accountId, plan.companies);
 
-    // New leads are inserted with their values; only the ones that existed are patched.
-    const newLeads = new Set(plan.newLeadIds);
-    const changes = new Map(plan.leads.map((change) => [change.id, change]));
-    await this.leads.insertMany(
-      tx,
-      accountId,
-      plan.newLeadIds.map((id) => changes.get(id) ?? { id, fields: new Map() }),
-    );
+    await this.leads.upsert(tx, accountId, plan.leads, new Set(plan.newLeadIds));
     const leadClaims = await this.leads.attachIdentifiers(tx, accountId, plan.leadClaims);
     if (leadClaims < plan.leadClaims.length) throw new IdentityTakenConcurrently();
-    await this.leads.applyChanges(
-      tx,
-      accountId,
-      plan.leads.filter((change) => !newLeads.has(change.id)),
-    );
 
     const workspaceIds = plan.memberships.map((membership) => membership.workspaceId);
     const workspaces = await this.workspaces.ensureMany(tx, accountId, workspaceIds);

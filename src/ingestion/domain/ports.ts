@@ -46,18 +46,22 @@ export abstract class CompanyWriter {
     accountId: string,
     identifiers: readonly CompanyIdentifier[],
   ): Promise<IdentifierClaim<CompanyIdentifierField>[]>;
-  abstract insertMany(tx: SqlTransaction, accountId: string, ids: readonly string[]): Promise<void>;
+  /**
+   * One change per company of the batch: the ones in `newIds` are created, the others get the
+   * sent fields. Must run before their identifiers are attached.
+   */
+  abstract upsert(
+    tx: SqlTransaction,
+    accountId: string,
+    changes: readonly CompanyChange[],
+    newIds: ReadonlySet<string>,
+  ): Promise<void>;
   /** Returns how many were attached (fewer: a concurrent request took some). */
   abstract attachIdentifiers(
     tx: SqlTransaction,
     accountId: string,
     claims: readonly IdentifierClaim<CompanyIdentifierField>[],
   ): Promise<number>;
-  abstract applyChanges(
-    tx: SqlTransaction,
-    accountId: string,
-    changes: readonly CompanyChange[],
-  ): Promise<void>;
 }
 
 /** Set-based writes of leads and what hangs off them. */
@@ -67,22 +71,21 @@ export abstract class LeadWriter {
     accountId: string,
     identifiers: readonly LeadIdentifier[],
   ): Promise<IdentifierClaim<LeadIdentifierField>[]>;
-  /** Inserts new leads with their values: one change per new lead id. */
-  abstract insertMany(
+  /**
+   * One change per lead of the batch: the ones in `newIds` are created with their values, the
+   * others get the sent fields. Must run before their identifiers are attached.
+   */
+  abstract upsert(
     tx: SqlTransaction,
     accountId: string,
     changes: readonly EntityChange[],
+    newIds: ReadonlySet<string>,
   ): Promise<void>;
   abstract attachIdentifiers(
     tx: SqlTransaction,
     accountId: string,
     claims: readonly IdentifierClaim<LeadIdentifierField>[],
   ): Promise<number>;
-  abstract applyChanges(
-    tx: SqlTransaction,
-    accountId: string,
-    changes: readonly EntityChange[],
-  ): Promise<void>;
   /** `workspaceUuids` maps each change's external workspace_id to the workspace row. */
   abstract upsertMemberships(
     tx: SqlTransaction,

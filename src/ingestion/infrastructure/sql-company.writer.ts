@@ -5,7 +5,7 @@ import { IdentifierClaim } from '../domain/identity-resolver';
 import { NormalizedValue } from '../domain/patch-fold';
 import { CompanyChange, CompanyIdentifier } from '../domain/plan-batch';
 import { CompanyWriter } from '../domain/ports';
-import { applyBulkPatch, PatchColumn } from './sql/bulk-patch';
+import { applyBulkPatch, PatchColumn, PatchRow, upsertBulkRows } from './sql/bulk-patch';
 import { IdentifierTable, insertBareRows } from './sql/identifier-table';
 import { UnnestParams } from './sql/unnest-params';
 
@@ -20,6 +20,42 @@ const COLUMNS: PatchColumn[] = [
   { field: 'company_description', column: 'description', type: 'text' },
   { field: 'company_employee_count', column: 'employee_count', type: 'integer' },
 ];
+
+/**
+ * The normalised name and industry as upsert columns: a `set` value is written with its override
+ * flag; a `derived` one (field `<column>~derived`) replaces the stored value only if that is not
+ * an override, and leaves the flag alone (false on insert).
+ */
+const NORMALIZED_COLUMNS: PatchColumn[] = ['normalized_name', 'normalized_industry'].flatMap(
+  (column): PatchColumn[] => [
+    { field: column, column, type: 'text' },
+    { field: `${column}_overridden`, column: `${column}_overridden`, type: 'boolean' },
+    {
+      field: `${column}~derived`,
+      column,
+      type: 'text',
+      onConflict: (excluded) =>
+        `CASE WHEN t.${column}_overridden THEN t.${column} ELSE ${excluded} END`,
+    },
+  ],
+);
+
+function upsertRow(change: CompanyChange): PatchRow {
+  const fields = new Map<string, unknown>(change.fields);
+  const normalized: [string, NormalizedValue | undefined][] = [
+    ['normalized_name', change.normalizedName],
+    ['normalized_industry', change.normalizedIndustry],
+  ];
+  for (const [column, value] of normalized) {
+    if (value?.mode === 'set') {
+      fields.set(column, value.value);
+      fields.set(`${column}_overridden`, value.overridden);
+    } else if (value?.mode === 'derived') {
+      fields.set(`${column}~derived`, value.value);
+    }
+  }
+  return { keys: [change.id], fields };
+}
 
 /**
  * `derived` values apply only where the stored value is not an override; `set` values apply
@@ -69,10 +105,6 @@ export class SqlCompanyWriter extends CompanyWriter {
     return this.identifiers.owners(tx, accountId, identifiers);
   }
 
-  insertMany(tx: SqlTransaction, accountId: string, ids: readonly string[]): Promise<void> {
-    return insertBareRows(tx, 'companies', accountId, ids);
-  }
-
   attachIdentifiers(
     tx: SqlTransaction,
     accountId: string,
@@ -81,12 +113,28 @@ export class SqlCompanyWriter extends CompanyWriter {
     return this.identifiers.attach(tx, accountId, claims);
   }
 
-  applyChanges(
+  async upsert(
     tx: SqlTransaction,
     accountId: string,
     changes: readonly CompanyChange[],
+    newIds: ReadonlySet<string>,
   ): Promise<void> {
-    return applyBulkPatch(tx, {
+    const upserted = await upsertBulkRows(tx, {
+      table: 'companies',
+      accountId,
+      keyColumns: ['id'],
+      columns: [...COLUMNS, ...NORMALIZED_COLUMNS],
+      rows: changes.map(upsertRow),
+    });
+    if (upserted) return;
+    // Many shapes: insert the new companies bare, then patch every company of the batch.
+    await insertBareRows(
+      tx,
+      'companies',
+      accountId,
+      changes.filter((change) => newIds.has(change.id)).map((change) => change.id),
+    );
+    await applyBulkPatch(tx, {
       table: 'companies',
       accountId,
       keyColumns: ['id'],

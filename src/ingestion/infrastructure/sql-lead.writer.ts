@@ -9,7 +9,7 @@ import {
   MembershipChange,
 } from '../domain/plan-batch';
 import { LeadWriter } from '../domain/ports';
-import { applyBulkPatch, insertBulkRows, PatchColumn } from './sql/bulk-patch';
+import { applyBulkPatch, insertBulkRows, PatchColumn, upsertBulkRows } from './sql/bulk-patch';
 import { IdentifierTable } from './sql/identifier-table';
 
 const LEAD_COLUMNS: PatchColumn[] = [
@@ -55,17 +55,28 @@ export class SqlLeadWriter extends LeadWriter {
     return this.identifiers.owners(tx, accountId, identifiers);
   }
 
-  async insertMany(
+  async upsert(
     tx: SqlTransaction,
     accountId: string,
     changes: readonly EntityChange[],
+    newIds: ReadonlySet<string>,
   ): Promise<void> {
-    await insertBulkRows(tx, {
+    const leads = {
       table: 'leads',
       accountId,
       keyColumns: ['id'],
       columns: LEAD_COLUMNS,
       rows: changes.map((change) => ({ keys: [change.id], fields: change.fields })),
+    };
+    if (await upsertBulkRows(tx, leads)) return;
+    // Many shapes: insert the new leads with their values, then patch the ones that existed.
+    await insertBulkRows(tx, {
+      ...leads,
+      rows: leads.rows.filter((row) => newIds.has(row.keys[0])),
+    });
+    await applyBulkPatch(tx, {
+      ...leads,
+      rows: leads.rows.filter((row) => !newIds.has(row.keys[0])),
     });
   }
 
@@ -75,20 +86,6 @@ export class SqlLeadWriter extends LeadWriter {
     claims: readonly IdentifierClaim<LeadIdentifierField>[],
   ): Promise<number> {
     return this.identifiers.attach(tx, accountId, claims);
-  }
-
-  applyChanges(
-    tx: SqlTransaction,
-    accountId: string,
-    changes: readonly EntityChange[],
-  ): Promise<void> {
-    return applyBulkPatch(tx, {
-      table: 'leads',
-      accountId,
-      keyColumns: ['id'],
-      columns: LEAD_COLUMNS,
-      rows: changes.map((change) => ({ keys: [change.id], fields: change.fields })),
-    });
   }
 
   async upsertMemberships(
@@ -108,13 +105,14 @@ export class SqlLeadWriter extends LeadWriter {
       accountId,
       keyColumns: ['workspace_id', 'lead_id'],
     };
+    if (await upsertBulkRows(tx, { ...membership, columns: MEMBERSHIP_COLUMNS, rows })) return;
+    // Many shapes: insert the new memberships with their values, then patch the others.
     const inserted = await insertBulkRows(tx, {
       ...membership,
       columns: MEMBERSHIP_COLUMNS,
       rows,
       onConflictDoNothing: true,
     });
-    // Memberships that existed already get the sent fields only.
     const created = new Set(inserted.map((keys) => keys.join(':')));
     await applyBulkPatch(tx, {
       ...membership,

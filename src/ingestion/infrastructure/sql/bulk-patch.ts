@@ -6,6 +6,11 @@ export interface PatchColumn {
   field: string;
   column: string;
   type: SqlArrayType | 'json-text-array';
+  /**
+   * The `ON CONFLICT DO UPDATE` assignment of an upsert, given the proposed value
+   * (`EXCLUDED.<column>`); the stored row is `t`. Default: the sent value replaces the stored one.
+   */
+  onConflict?: (excluded: string) => string;
 }
 
 export interface PatchRow {
@@ -107,4 +112,56 @@ export async function applyBulkPatch(tx: SqlTransaction, patch: BulkPatch): Prom
       WHERE t.account_id = $1 AND ${keys.map((k) => `t.${k.column} = ${k.ref}`).join(' AND ')}`,
     params.params,
   );
+}
+
+/**
+ * Rows of one upsert are written by one statement per *shape* (the set of fields they sent):
+ * automation tools send the same columns on every item, so a batch is usually one statement. A
+ * batch with more shapes than this is written by the two-statement path instead.
+ */
+export const MAX_UPSERT_SHAPES = 4;
+
+/**
+ * New and existing rows in one `INSERT ... SELECT FROM unnest(...) ON CONFLICT ... DO UPDATE` per
+ * shape. Each statement lists only the fields its rows sent, so unsent fields keep their stored
+ * value (or the column default on insert) and a sent null clears. Existing rows are found by the
+ * conflict check, a probe of the primary key per row: unlike `UPDATE ... FROM`, the cost never
+ * depends on the planner's estimate of how many rows the account holds.
+ *
+ * Returns false, writing nothing, when the rows have more than MAX_UPSERT_SHAPES shapes.
+ */
+export async function upsertBulkRows(
+  tx: SqlTransaction,
+  upsert: Omit<BulkPatch, 'extra'>,
+): Promise<boolean> {
+  if (upsert.rows.length === 0) return true;
+  // A shape is written as one flag character per column: "1" sent, "0" not sent.
+  const shapes = new Map<string, PatchRow[]>();
+  for (const row of upsert.rows) {
+    let shape = '';
+    for (const column of upsert.columns) shape += row.fields.has(column.field) ? '1' : '0';
+    const rows = shapes.get(shape);
+    if (rows) rows.push(row);
+    else shapes.set(shape, [row]);
+    if (shapes.size > MAX_UPSERT_SHAPES) return false;
+  }
+  for (const [shape, rows] of shapes) {
+    const columns = upsert.columns.filter((_, i) => shape[i] === '1');
+    const params = new UnnestParams(upsert.accountId);
+    const keys = keyRefs(params, { keyColumns: upsert.keyColumns, rows });
+    const values = columns.map((column, i) => valueExpression(params, column, i, rows));
+    const assignments = columns.map((column) => {
+      const excluded = `EXCLUDED.${column.column}`;
+      return `${column.column} = ${column.onConflict?.(excluded) ?? excluded}`;
+    });
+    await tx.query(
+      `INSERT INTO ${upsert.table} AS t (account_id, ${[...upsert.keyColumns, ...columns.map((c) => c.column)].join(', ')})
+       SELECT $1, ${[...keys.map((k) => k.ref), ...values].join(', ')}
+         FROM ${params.from}
+       ON CONFLICT (account_id, ${upsert.keyColumns.join(', ')})
+       DO UPDATE SET ${[...assignments, 'updated_at = now()'].join(', ')}`,
+      params.params,
+    );
+  }
+  return true;
 }

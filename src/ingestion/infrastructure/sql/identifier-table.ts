@@ -14,7 +14,12 @@ export class IdentifierTable<K extends string> {
     private readonly ownerColumn: string,
   ) {}
 
-  /** Who owns each of the identifiers, in one statement. */
+  /**
+   * Who owns each of the identifiers, in one statement. The lateral subquery (kept apart by its
+   * LIMIT) makes the plan one primary-key probe per identifier whatever the table statistics say:
+   * a join the planner may choose would read every identifier of the account when the statistics
+   * underestimate it (a fresh table, a new account), making small batches cost O(account).
+   */
   async owners(
     tx: SqlTransaction,
     accountId: string,
@@ -22,9 +27,12 @@ export class IdentifierTable<K extends string> {
   ): Promise<IdentifierClaim<K>[]> {
     if (identifiers.length === 0) return [];
     const rows = await tx.query<ClaimRow[]>(
-      `SELECT kind, value, ${this.ownerColumn} AS owner FROM ${this.table}
-        WHERE account_id = $1
-          AND (kind, value) IN (SELECT * FROM unnest($2::text[], $3::text[]))`,
+      `SELECT s.kind, s.value, o.owner
+         FROM unnest($2::text[], $3::text[]) AS s(kind, value)
+         CROSS JOIN LATERAL (
+           SELECT ${this.ownerColumn} AS owner FROM ${this.table} AS i
+            WHERE i.account_id = $1 AND i.kind = s.kind AND i.value = s.value
+            LIMIT 1) AS o`,
       [accountId, identifiers.map((id) => id.kind), identifiers.map((id) => id.value)],
     );
     return rows.map((row) => ({ kind: row.kind as K, value: row.value, entityId: row.owner }));
