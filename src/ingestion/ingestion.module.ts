@@ -2,10 +2,10 @@ import { Module } from '@nestjs/common';
 import { WorkspaceModule } from '../workspace/workspace.module';
 import { EventsController } from './api/events.controller';
 import { IngestEventsService } from './application/ingest-events.service';
-import { CompanyWriter, IdentityLock, LeadWriter, TransactionRunner } from './domain/ports';
-import { SqlCompanyWriter } from './infrastructure/sql-company.writer';
+import { IdentityLock, IdentityReader, PlanWriter, TransactionRunner } from './domain/ports';
 import { SqlIdentityLock } from './infrastructure/sql-identity.lock';
-import { SqlLeadWriter } from './infrastructure/sql-lead.writer';
+import { SqlIdentityReader } from './infrastructure/sql-identity.reader';
+import { SqlPlanWriter } from './infrastructure/sql-plan.writer';
 import { TypeormTransactionRunner } from './infrastructure/typeorm-transaction.runner';
 
 /** The write side: POST /v1/events. The lead and company modules serve the read side. */
@@ -15,8 +15,8 @@ import { TypeormTransactionRunner } from './infrastructure/typeorm-transaction.r
   providers: [
     IngestEventsService,
     { provide: TransactionRunner, useClass: TypeormTransactionRunner },
-    { provide: CompanyWriter, useClass: SqlCompanyWriter },
-    { provide: LeadWriter, useClass: SqlLeadWriter },
+    { provide: IdentityReader, useClass: SqlIdentityReader },
+    { provide: PlanWriter, useClass: SqlPlanWriter },
     { provide: IdentityLock, useClass: SqlIdentityLock },
   ],
 })

@@ -1,10 +1,9 @@
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
-import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
 import {
-  CompanyWriter,
   IdentityLock,
+  IdentityReader,
   IdentityTakenConcurrently,
-  LeadWriter,
+  PlanWriter,
   TransactionRunner,
 } from '../domain/ports';
 import { IngestEventsService } from './ingest-events.service';
@@ -23,30 +22,20 @@ class RetryingRunner extends TransactionRunner {
 }
 
 function writers(lostClaimsOnFirstAttempt: boolean) {
-  let leadClaimCalls = 0;
-  const leads = {
-    resolveByIdentifiers: jest.fn().mockResolvedValue([]),
-    upsert: jest.fn().mockResolvedValue(undefined),
-    // The first attempt loses every claim to a concurrent request; later attempts win them.
-    attachIdentifiers: jest.fn(async (_tx, _account, claims: unknown[]) =>
-      lostClaimsOnFirstAttempt && leadClaimCalls++ === 0 ? 0 : claims.length,
-    ),
-    upsertMemberships: jest.fn().mockResolvedValue(undefined),
-    upsertConnections: jest.fn().mockResolvedValue(undefined),
+  let writes = 0;
+  const identities = { owners: jest.fn().mockResolvedValue({ leads: [], companies: [] }) };
+  // The first attempt loses its claims to a concurrent request; later attempts win them.
+  const plans = {
+    write: jest.fn(async () => {
+      if (lostClaimsOnFirstAttempt && writes++ === 0) throw new IdentityTakenConcurrently();
+    }),
   };
-  const companies = {
-    resolveByIdentifiers: jest.fn().mockResolvedValue([]),
-    upsert: jest.fn().mockResolvedValue(undefined),
-    attachIdentifiers: jest.fn(async (_tx, _account, claims: unknown[]) => claims.length),
-  };
-  const workspaces = { ensureMany: jest.fn().mockResolvedValue(new Map()) };
   const modes: string[] = [];
   const lock = { acquire: jest.fn(async (_tx, _account, mode: string) => void modes.push(mode)) };
   const sut = new IngestEventsService(
     new RetryingRunner(),
-    companies as unknown as CompanyWriter,
-    leads as unknown as LeadWriter,
-    workspaces as unknown as WorkspaceRepository,
+    identities as unknown as IdentityReader,
+    plans as unknown as PlanWriter,
     lock as unknown as IdentityLock,
   );
   return { sut, modes };

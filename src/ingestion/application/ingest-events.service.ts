@@ -3,16 +3,9 @@ import { Injectable } from '@nestjs/common';
 import { WriteCoalescer } from '../../shared/application/write-coalescer';
 import { FieldError } from '../../shared/domain/field';
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
-import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
 import { EventItem, parseEventItem } from '../domain/parse-event-item';
 import { companyIdentifiers, leadIdentifiers, planBatch } from '../domain/plan-batch';
-import {
-  CompanyWriter,
-  IdentityLock,
-  IdentityTakenConcurrently,
-  LeadWriter,
-  TransactionRunner,
-} from '../domain/ports';
+import { IdentityLock, IdentityReader, PlanWriter, TransactionRunner } from '../domain/ports';
 
 const COALESCED_ITEMS = 1_000;
 const CONCURRENT_WRITES_PER_ACCOUNT = 4;
@@ -25,7 +18,8 @@ export interface IngestionSummary {
 
 /**
  * `POST /v1/events`: validates every item, then writes all valid ones in one transaction with a
- * fixed number of set-based statements (resolve identities, bulk insert, bulk patch).
+ * fixed number of set-based statements: take the identity lock, look the identifiers up, plan the
+ * batch in memory, write the plan.
  */
 @Injectable()
 export class IngestEventsService {
@@ -42,9 +36,8 @@ export class IngestEventsService {
 
   constructor(
     private readonly transactions: TransactionRunner,
-    private readonly companies: CompanyWriter,
-    private readonly leads: LeadWriter,
-    private readonly workspaces: WorkspaceRepository,
+    private readonly identities: IdentityReader,
+    private readonly plans: PlanWriter,
     private readonly identityLock: IdentityLock,
   ) {}
 
@@ -71,32 +64,12 @@ export class IngestEventsService {
     attempt: number,
   ): Promise<void> {
     await this.identityLock.acquire(tx, accountId, attempt === 1 ? 'shared' : 'exclusive');
-    const existing = {
-      companies: await this.companies.resolveByIdentifiers(
-        tx,
-        accountId,
-        items.flatMap((item) => (item.company ? companyIdentifiers(item.company.ids) : [])),
+    const existing = await this.identities.owners(tx, accountId, {
+      leads: items.flatMap((item) => (item.lead ? leadIdentifiers(item.lead.ids) : [])),
+      companies: items.flatMap((item) =>
+        item.company ? companyIdentifiers(item.company.ids) : [],
       ),
-      leads: await this.leads.resolveByIdentifiers(
-        tx,
-        accountId,
-        items.flatMap((item) => (item.lead ? leadIdentifiers(item.lead.ids) : [])),
-      ),
-    };
-    const plan = planBatch(items, existing, randomUUID);
-
-    // Rows first, then their identifiers (foreign keys); a lost identifier race re-runs the batch.
-    await this.companies.upsert(tx, accountId, plan.companies, new Set(plan.newCompanyIds));
-    const companyClaims = await this.companies.attachIdentifiers(tx, accountId, plan.companyClaims);
-    if (companyClaims < plan.companyClaims.length) throw new IdentityTakenConcurrently();
-
-    await this.leads.upsert(tx, accountId, plan.leads, new Set(plan.newLeadIds));
-    const leadClaims = await this.leads.attachIdentifiers(tx, accountId, plan.leadClaims);
-    if (leadClaims < plan.leadClaims.length) throw new IdentityTakenConcurrently();
-
-    const workspaceIds = plan.memberships.map((membership) => membership.workspaceId);
-    const workspaces = await this.workspaces.ensureMany(tx, accountId, workspaceIds);
-    await this.leads.upsertMemberships(tx, accountId, plan.memberships, workspaces);
-    await this.leads.upsertConnections(tx, accountId, plan.connections);
+    });
+    await this.plans.write(tx, accountId, planBatch(items, existing, randomUUID));
   }
 }

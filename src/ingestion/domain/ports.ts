@@ -1,14 +1,5 @@
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
-import { CompanyIdentifierField, LeadIdentifierField } from './event-fields';
-import { IdentifierClaim } from './identity-resolver';
-import {
-  CompanyChange,
-  CompanyIdentifier,
-  ConnectionChange,
-  EntityChange,
-  LeadIdentifier,
-  MembershipChange,
-} from './plan-batch';
+import { BatchPlan, CompanyIdentifier, ExistingIdentities, LeadIdentifier } from './plan-batch';
 
 /**
  * Runs work in one database transaction, re-running it on transient conflicts (see the adapter).
@@ -39,64 +30,21 @@ export class IdentityTakenConcurrently extends Error {
   }
 }
 
-/** Set-based writes of companies: each method is one statement whatever the number of rows. */
-export abstract class CompanyWriter {
-  abstract resolveByIdentifiers(
+/** Which entity owns each identifier the batch carries, as the database holds them now. */
+export abstract class IdentityReader {
+  /** One statement whatever the number of identifiers. */
+  abstract owners(
     tx: SqlTransaction,
     accountId: string,
-    identifiers: readonly CompanyIdentifier[],
-  ): Promise<IdentifierClaim<CompanyIdentifierField>[]>;
-  /**
-   * One change per company of the batch: the ones in `newIds` are created, the others get the
-   * sent fields. Must run before their identifiers are attached.
-   */
-  abstract upsert(
-    tx: SqlTransaction,
-    accountId: string,
-    changes: readonly CompanyChange[],
-    newIds: ReadonlySet<string>,
-  ): Promise<void>;
-  /** Returns how many were attached (fewer: a concurrent request took some). */
-  abstract attachIdentifiers(
-    tx: SqlTransaction,
-    accountId: string,
-    claims: readonly IdentifierClaim<CompanyIdentifierField>[],
-  ): Promise<number>;
+    identifiers: { leads: readonly LeadIdentifier[]; companies: readonly CompanyIdentifier[] },
+  ): Promise<ExistingIdentities>;
 }
 
-/** Set-based writes of leads and what hangs off them. */
-export abstract class LeadWriter {
-  abstract resolveByIdentifiers(
-    tx: SqlTransaction,
-    accountId: string,
-    identifiers: readonly LeadIdentifier[],
-  ): Promise<IdentifierClaim<LeadIdentifierField>[]>;
-  /**
-   * One change per lead of the batch: the ones in `newIds` are created with their values, the
-   * others get the sent fields. Must run before their identifiers are attached.
-   */
-  abstract upsert(
-    tx: SqlTransaction,
-    accountId: string,
-    changes: readonly EntityChange[],
-    newIds: ReadonlySet<string>,
-  ): Promise<void>;
-  abstract attachIdentifiers(
-    tx: SqlTransaction,
-    accountId: string,
-    claims: readonly IdentifierClaim<LeadIdentifierField>[],
-  ): Promise<number>;
-  /** `workspaceUuids` maps each change's external workspace_id to the workspace row. */
-  abstract upsertMemberships(
-    tx: SqlTransaction,
-    accountId: string,
-    changes: readonly MembershipChange[],
-    workspaceUuids: ReadonlyMap<string, string>,
-  ): Promise<void>;
-  /** Last write wins per (sender, lead). */
-  abstract upsertConnections(
-    tx: SqlTransaction,
-    accountId: string,
-    changes: readonly ConnectionChange[],
-  ): Promise<void>;
+/**
+ * Persists a batch plan set-based: a fixed number of statements whatever the number of items.
+ * Rows are written before the identifiers that point at them. Throws IdentityTakenConcurrently
+ * when a concurrent transaction attached one of the plan's identifiers first.
+ */
+export abstract class PlanWriter {
+  abstract write(tx: SqlTransaction, accountId: string, plan: BatchPlan): Promise<void>;
 }

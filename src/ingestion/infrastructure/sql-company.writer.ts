@@ -1,11 +1,10 @@
-import { Injectable } from '@nestjs/common';
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { CompanyIdentifierField } from '../domain/event-fields';
 import { IdentifierClaim } from '../domain/identity-resolver';
 import { NormalizedValue } from '../domain/patch-fold';
-import { CompanyChange, CompanyIdentifier } from '../domain/plan-batch';
-import { CompanyWriter } from '../domain/ports';
-import { applyBulkPatch, PatchColumn, PatchRow, upsertBulkRows } from './sql/bulk-patch';
+import { CompanyChange } from '../domain/plan-batch';
+import { applyBulkPatch, PatchColumn, PatchRow, upsertStatements } from './sql/bulk-patch';
+import { CombinedWrite } from './sql/combined-write';
 import { IdentifierTable, insertBareRows } from './sql/identifier-table';
 import { UnnestParams } from './sql/unnest-params';
 
@@ -90,44 +89,45 @@ function normalizedAssignments(
   ];
 }
 
-@Injectable()
-export class SqlCompanyWriter extends CompanyWriter {
-  private readonly identifiers = new IdentifierTable<CompanyIdentifierField>(
+/** The SQL of the company tables, for SqlPlanWriter. */
+export class SqlCompanyWriter {
+  readonly identifiers = new IdentifierTable<CompanyIdentifierField>(
     'company_identifiers',
     'company_id',
   );
 
-  resolveByIdentifiers(
-    tx: SqlTransaction,
-    accountId: string,
-    identifiers: readonly CompanyIdentifier[],
-  ): Promise<IdentifierClaim<CompanyIdentifierField>[]> {
-    return this.identifiers.owners(tx, accountId, identifiers);
-  }
-
   attachIdentifiers(
-    tx: SqlTransaction,
-    accountId: string,
+    write: CombinedWrite,
     claims: readonly IdentifierClaim<CompanyIdentifierField>[],
-  ): Promise<number> {
-    return this.identifiers.attach(tx, accountId, claims);
+  ): void {
+    if (claims.length === 0) return;
+    write.addClaim(this.identifiers.attachStatement(write.unnest(), claims), claims.length);
   }
 
+  /** One change per company of the batch; those in `newIds` are created. */
   async upsert(
     tx: SqlTransaction,
+    write: CombinedWrite,
     accountId: string,
     changes: readonly CompanyChange[],
     newIds: ReadonlySet<string>,
   ): Promise<void> {
-    const upserted = await upsertBulkRows(tx, {
-      table: 'companies',
-      accountId,
-      keyColumns: ['id'],
-      columns: [...COLUMNS, ...NORMALIZED_COLUMNS],
-      rows: changes.map(upsertRow),
-    });
-    if (upserted) return;
+    if (changes.length === 0) return;
+    const statements = upsertStatements(
+      {
+        table: 'companies',
+        keyColumns: ['id'],
+        columns: [...COLUMNS, ...NORMALIZED_COLUMNS],
+        rows: changes.map(upsertRow),
+      },
+      () => write.unnest(),
+    );
+    if (statements) {
+      for (const sql of statements) write.add(sql);
+      return;
+    }
     // Many shapes: insert the new companies bare, then patch every company of the batch.
+    await write.flush(tx);
     await insertBareRows(
       tx,
       'companies',

@@ -1,15 +1,9 @@
-import { Injectable } from '@nestjs/common';
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { LeadIdentifierField } from '../domain/event-fields';
 import { IdentifierClaim } from '../domain/identity-resolver';
-import {
-  ConnectionChange,
-  EntityChange,
-  LeadIdentifier,
-  MembershipChange,
-} from '../domain/plan-batch';
-import { LeadWriter } from '../domain/ports';
-import { applyBulkPatch, insertBulkRows, PatchColumn, upsertBulkRows } from './sql/bulk-patch';
+import { ConnectionChange, EntityChange, MembershipChange } from '../domain/plan-batch';
+import { applyBulkPatch, insertBulkRows, PatchColumn, upsertStatements } from './sql/bulk-patch';
+import { CombinedWrite } from './sql/combined-write';
 import { IdentifierTable } from './sql/identifier-table';
 
 const LEAD_COLUMNS: PatchColumn[] = [
@@ -40,56 +34,56 @@ const MEMBERSHIP_COLUMNS: PatchColumn[] = [
   { field: 'tags', column: 'tags', type: 'json-text-array' },
 ];
 
-@Injectable()
-export class SqlLeadWriter extends LeadWriter {
-  private readonly identifiers = new IdentifierTable<LeadIdentifierField>(
-    'lead_identifiers',
-    'lead_id',
-  );
+/** The SQL of the lead tables (leads, identifiers, memberships, connections), for SqlPlanWriter. */
+export class SqlLeadWriter {
+  readonly identifiers = new IdentifierTable<LeadIdentifierField>('lead_identifiers', 'lead_id');
 
-  resolveByIdentifiers(
-    tx: SqlTransaction,
-    accountId: string,
-    identifiers: readonly LeadIdentifier[],
-  ): Promise<IdentifierClaim<LeadIdentifierField>[]> {
-    return this.identifiers.owners(tx, accountId, identifiers);
+  attachIdentifiers(
+    write: CombinedWrite,
+    claims: readonly IdentifierClaim<LeadIdentifierField>[],
+  ): void {
+    if (claims.length === 0) return;
+    write.addClaim(this.identifiers.attachStatement(write.unnest(), claims), claims.length);
   }
 
+  /** One change per lead of the batch; those in `newIds` are created with their values. */
   async upsert(
     tx: SqlTransaction,
+    write: CombinedWrite,
     accountId: string,
     changes: readonly EntityChange[],
     newIds: ReadonlySet<string>,
   ): Promise<void> {
+    if (changes.length === 0) return;
     const leads = {
       table: 'leads',
-      accountId,
       keyColumns: ['id'],
       columns: LEAD_COLUMNS,
       rows: changes.map((change) => ({ keys: [change.id], fields: change.fields })),
     };
-    if (await upsertBulkRows(tx, leads)) return;
+    const statements = upsertStatements(leads, () => write.unnest());
+    if (statements) {
+      for (const sql of statements) write.add(sql);
+      return;
+    }
     // Many shapes: insert the new leads with their values, then patch the ones that existed.
+    await write.flush(tx);
     await insertBulkRows(tx, {
       ...leads,
+      accountId,
       rows: leads.rows.filter((row) => newIds.has(row.keys[0])),
     });
     await applyBulkPatch(tx, {
       ...leads,
+      accountId,
       rows: leads.rows.filter((row) => !newIds.has(row.keys[0])),
     });
   }
 
-  attachIdentifiers(
-    tx: SqlTransaction,
-    accountId: string,
-    claims: readonly IdentifierClaim<LeadIdentifierField>[],
-  ): Promise<number> {
-    return this.identifiers.attach(tx, accountId, claims);
-  }
-
+  /** `workspaceUuids` maps each change's external workspace_id to the workspace row. */
   async upsertMemberships(
     tx: SqlTransaction,
+    write: CombinedWrite,
     accountId: string,
     changes: readonly MembershipChange[],
     workspaceUuids: ReadonlyMap<string, string>,
@@ -102,43 +96,54 @@ export class SqlLeadWriter extends LeadWriter {
     });
     const membership = {
       table: 'lead_workspaces',
-      accountId,
       keyColumns: ['workspace_id', 'lead_id'],
+      columns: MEMBERSHIP_COLUMNS,
     };
-    if (await upsertBulkRows(tx, { ...membership, columns: MEMBERSHIP_COLUMNS, rows })) return;
+    const statements = upsertStatements({ ...membership, rows }, () => write.unnest());
+    if (statements) {
+      for (const sql of statements) write.add(sql);
+      return;
+    }
     // Many shapes: insert the new memberships with their values, then patch the others.
+    await write.flush(tx);
     const inserted = await insertBulkRows(tx, {
       ...membership,
-      columns: MEMBERSHIP_COLUMNS,
+      accountId,
       rows,
       onConflictDoNothing: true,
     });
     const created = new Set(inserted.map((keys) => keys.join(':')));
     await applyBulkPatch(tx, {
       ...membership,
-      columns: MEMBERSHIP_COLUMNS,
+      accountId,
       rows: rows.filter((row) => !created.has(row.keys.join(':'))),
     });
   }
 
-  async upsertConnections(
-    tx: SqlTransaction,
-    accountId: string,
-    changes: readonly ConnectionChange[],
-  ): Promise<void> {
+  /** Last write wins per (sender, lead). */
+  upsertConnections(write: CombinedWrite, changes: readonly ConnectionChange[]): void {
     if (changes.length === 0) return;
-    await tx.query(
-      `INSERT INTO lead_connections (account_id, sender, lead_id, level)
-       SELECT $1, sender, lead_id, level
-         FROM unnest($2::text[], $3::uuid[], $4::smallint[]) AS s(sender, lead_id, level)
+    const params = write.unnest();
+    const sender = params.column(
+      'sender',
+      'text',
+      changes.map((c) => c.sender),
+    );
+    const lead = params.column(
+      'lead_id',
+      'uuid',
+      changes.map((c) => c.leadId),
+    );
+    const level = params.column(
+      'level',
+      'smallint',
+      changes.map((c) => c.level),
+    );
+    write.add(
+      `INSERT INTO lead_connections AS t (account_id, sender, lead_id, level)
+       SELECT $1, ${sender}, ${lead}, ${level} FROM ${params.from}
        ON CONFLICT (account_id, sender, lead_id)
        DO UPDATE SET level = EXCLUDED.level, updated_at = now()`,
-      [
-        accountId,
-        changes.map((c) => c.sender),
-        changes.map((c) => c.leadId),
-        changes.map((c) => c.level),
-      ],
     );
   }
 }

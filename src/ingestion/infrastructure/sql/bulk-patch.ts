@@ -69,7 +69,7 @@ export async function insertBulkRows(
   patch: Omit<BulkPatch, 'extra'> & { onConflictDoNothing?: boolean },
 ): Promise<string[][]> {
   if (patch.rows.length === 0) return [];
-  const params = new UnnestParams(patch.accountId);
+  const params = new UnnestParams([patch.accountId]);
   const keys = keyRefs(params, patch);
   const values = patch.columns.map((column, i) => valueExpression(params, column, i, patch.rows));
   const conflict = patch.onConflictDoNothing
@@ -94,7 +94,7 @@ export async function insertBulkRows(
  */
 export async function applyBulkPatch(tx: SqlTransaction, patch: BulkPatch): Promise<void> {
   if (patch.rows.length === 0) return;
-  const params = new UnnestParams(patch.accountId);
+  const params = new UnnestParams([patch.accountId]);
   const keys = keyRefs(params, patch);
   const assignments = patch.columns.map((column, i) => {
     const sent = params.column(
@@ -128,13 +128,13 @@ export const MAX_UPSERT_SHAPES = 4;
  * conflict check, a probe of the primary key per row: unlike `UPDATE ... FROM`, the cost never
  * depends on the planner's estimate of how many rows the account holds.
  *
- * Returns false, writing nothing, when the rows have more than MAX_UPSERT_SHAPES shapes.
+ * Returns the statements (built on `newParams()`, `$1` being the account id), or null when the
+ * rows have more than MAX_UPSERT_SHAPES shapes.
  */
-export async function upsertBulkRows(
-  tx: SqlTransaction,
-  upsert: Omit<BulkPatch, 'extra'>,
-): Promise<boolean> {
-  if (upsert.rows.length === 0) return true;
+export function upsertStatements(
+  upsert: Omit<BulkPatch, 'extra' | 'accountId'>,
+  newParams: () => UnnestParams,
+): string[] | null {
   // A shape is written as one flag character per column: "1" sent, "0" not sent.
   const shapes = new Map<string, PatchRow[]>();
   for (const row of upsert.rows) {
@@ -143,25 +143,21 @@ export async function upsertBulkRows(
     const rows = shapes.get(shape);
     if (rows) rows.push(row);
     else shapes.set(shape, [row]);
-    if (shapes.size > MAX_UPSERT_SHAPES) return false;
+    if (shapes.size > MAX_UPSERT_SHAPES) return null;
   }
-  for (const [shape, rows] of shapes) {
+  return [...shapes].map(([shape, rows]) => {
     const columns = upsert.columns.filter((_, i) => shape[i] === '1');
-    const params = new UnnestParams(upsert.accountId);
+    const params = newParams();
     const keys = keyRefs(params, { keyColumns: upsert.keyColumns, rows });
     const values = columns.map((column, i) => valueExpression(params, column, i, rows));
     const assignments = columns.map((column) => {
       const excluded = `EXCLUDED.${column.column}`;
       return `${column.column} = ${column.onConflict?.(excluded) ?? excluded}`;
     });
-    await tx.query(
-      `INSERT INTO ${upsert.table} AS t (account_id, ${[...upsert.keyColumns, ...columns.map((c) => c.column)].join(', ')})
+    return `INSERT INTO ${upsert.table} AS t (account_id, ${[...upsert.keyColumns, ...columns.map((c) => c.column)].join(', ')})
        SELECT $1, ${[...keys.map((k) => k.ref), ...values].join(', ')}
          FROM ${params.from}
        ON CONFLICT (account_id, ${upsert.keyColumns.join(', ')})
-       DO UPDATE SET ${[...assignments, 'updated_at = now()'].join(', ')}`,
-      params.params,
-    );
-  }
-  return true;
+       DO UPDATE SET ${[...assignments, 'updated_at = now()'].join(', ')}`;
+  });
 }

@@ -1,66 +1,60 @@
 import { SqlTransaction } from '../../../shared/domain/sql-transaction';
 import { Identifier, IdentifierClaim } from '../../domain/identity-resolver';
-
-interface ClaimRow {
-  kind: string;
-  value: string;
-  owner: string;
-}
+import { UnnestParams } from './unnest-params';
 
 /** The `<entity>_identifiers` table of leads or companies: (account_id, kind, value) -> owner. */
 export class IdentifierTable<K extends string> {
   constructor(
-    private readonly table: string,
+    readonly table: string,
     private readonly ownerColumn: string,
   ) {}
 
   /**
-   * Who owns each of the identifiers, in one statement. The lateral subquery (kept apart by its
-   * LIMIT) makes the plan one primary-key probe per identifier whatever the table statistics say:
-   * a join the planner may choose would read every identifier of the account when the statistics
-   * underestimate it (a fresh table, a new account), making small batches cost O(account).
+   * A SELECT of `(kind, value, owner)` for the identifiers that have an owner; `$1` is the account.
+   * The lateral subquery (kept apart by its LIMIT) makes the plan one primary-key probe per
+   * identifier whatever the table statistics say: a join the planner may choose would read every
+   * identifier of the account when the statistics underestimate it (a fresh table, a new
+   * account), making small batches cost O(account).
    */
-  async owners(
-    tx: SqlTransaction,
-    accountId: string,
-    identifiers: readonly Identifier<K>[],
-  ): Promise<IdentifierClaim<K>[]> {
-    if (identifiers.length === 0) return [];
-    const rows = await tx.query<ClaimRow[]>(
-      `SELECT s.kind, s.value, o.owner
-         FROM unnest($2::text[], $3::text[]) AS s(kind, value)
-         CROSS JOIN LATERAL (
-           SELECT ${this.ownerColumn} AS owner FROM ${this.table} AS i
-            WHERE i.account_id = $1 AND i.kind = s.kind AND i.value = s.value
-            LIMIT 1) AS o`,
-      [accountId, identifiers.map((id) => id.kind), identifiers.map((id) => id.value)],
+  ownersQuery(params: UnnestParams, identifiers: readonly Identifier<K>[]): string {
+    const kind = params.column(
+      'kind',
+      'text',
+      identifiers.map((id) => id.kind),
     );
-    return rows.map((row) => ({ kind: row.kind as K, value: row.value, entityId: row.owner }));
+    const value = params.column(
+      'value',
+      'text',
+      identifiers.map((id) => id.value),
+    );
+    return `SELECT ${kind} AS kind, ${value} AS value, o.owner
+              FROM ${params.from}
+              CROSS JOIN LATERAL (
+                SELECT ${this.ownerColumn} AS owner FROM ${this.table} AS i
+                 WHERE i.account_id = $1 AND i.kind = ${kind} AND i.value = ${value}
+                 LIMIT 1) AS o`;
   }
 
-  /**
-   * Attaches the identifiers in one statement; returns how many were attached. Fewer than asked
-   * means a concurrent transaction took some of them first.
-   */
-  async attach(
-    tx: SqlTransaction,
-    accountId: string,
-    claims: readonly IdentifierClaim<K>[],
-  ): Promise<number> {
-    if (claims.length === 0) return 0;
-    const rows = await tx.query<unknown[]>(
-      `INSERT INTO ${this.table} (account_id, kind, value, ${this.ownerColumn})
-       SELECT $1, kind, value, owner FROM unnest($2::text[], $3::text[], $4::uuid[]) AS s(kind, value, owner)
-       ON CONFLICT (account_id, kind, value) DO NOTHING
-       RETURNING 1`,
-      [
-        accountId,
-        claims.map((claim) => claim.kind),
-        claims.map((claim) => claim.value),
-        claims.map((claim) => claim.entityId),
-      ],
+  /** An INSERT attaching the identifiers; a conflicting one (a concurrent claim) is skipped. */
+  attachStatement(params: UnnestParams, claims: readonly IdentifierClaim<K>[]): string {
+    const kind = params.column(
+      'kind',
+      'text',
+      claims.map((claim) => claim.kind),
     );
-    return rows.length;
+    const value = params.column(
+      'value',
+      'text',
+      claims.map((claim) => claim.value),
+    );
+    const owner = params.column(
+      'owner',
+      'uuid',
+      claims.map((claim) => claim.entityId),
+    );
+    return `INSERT INTO ${this.table} (account_id, kind, value, ${this.ownerColumn})
+            SELECT $1, ${kind}, ${value}, ${owner} FROM ${params.from}
+            ON CONFLICT (account_id, kind, value) DO NOTHING`;
   }
 }
 

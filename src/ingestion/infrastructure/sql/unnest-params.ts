@@ -3,15 +3,14 @@ export type SqlArrayType = 'text' | 'uuid' | 'integer' | 'smallint' | 'boolean';
 /**
  * Builds `unnest($2::uuid[], $3::text[], ...) AS s(id, name, ...)`: one typed array parameter per
  * column, so a statement carries any number of rows with a fixed text and parameter count.
+ * Several instances may number their parameters in one shared list (one statement, many CTEs).
  */
 export class UnnestParams {
-  readonly params: unknown[];
   private readonly args: string[] = [];
   private readonly aliases: string[] = [];
 
-  constructor(...leading: unknown[]) {
-    this.params = [...leading];
-  }
+  /** `params` holds the statement's parameters so far (`$1` is usually the account id). */
+  constructor(readonly params: unknown[]) {}
 
   /** Adds one column; returns its qualified name `s.<alias>`. */
   column(alias: string, type: SqlArrayType, values: readonly unknown[]): string {

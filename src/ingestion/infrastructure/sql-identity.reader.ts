@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { SqlTransaction } from '../../shared/domain/sql-transaction';
+import { CompanyIdentifierField, LeadIdentifierField } from '../domain/event-fields';
+import { IdentifierClaim } from '../domain/identity-resolver';
+import { CompanyIdentifier, ExistingIdentities, LeadIdentifier } from '../domain/plan-batch';
+import { IdentityReader } from '../domain/ports';
+import { SqlCompanyWriter } from './sql-company.writer';
+import { SqlLeadWriter } from './sql-lead.writer';
+import { UnnestParams } from './sql/unnest-params';
+
+interface OwnerRow {
+  entity: 'lead' | 'company';
+  kind: string;
+  value: string;
+  owner: string;
+}
+
+/** Lead and company identifiers looked up in one statement. */
+@Injectable()
+export class SqlIdentityReader extends IdentityReader {
+  private readonly leads = new SqlLeadWriter().identifiers;
+  private readonly companies = new SqlCompanyWriter().identifiers;
+
+  async owners(
+    tx: SqlTransaction,
+    accountId: string,
+    identifiers: { leads: readonly LeadIdentifier[]; companies: readonly CompanyIdentifier[] },
+  ): Promise<ExistingIdentities> {
+    const params: unknown[] = [accountId];
+    const queries = [
+      ...(identifiers.leads.length > 0
+        ? [
+            `SELECT 'lead' AS entity, q.* FROM (${this.leads.ownersQuery(new UnnestParams(params), identifiers.leads)}) AS q`,
+          ]
+        : []),
+      ...(identifiers.companies.length > 0
+        ? [
+            `SELECT 'company' AS entity, q.* FROM (${this.companies.ownersQuery(new UnnestParams(params), identifiers.companies)}) AS q`,
+          ]
+        : []),
+    ];
+    const rows =
+      queries.length > 0 ? await tx.query<OwnerRow[]>(queries.join('\nUNION ALL\n'), params) : [];
+    const leads: IdentifierClaim<LeadIdentifierField>[] = [];
+    const companies: IdentifierClaim<CompanyIdentifierField>[] = [];
+    for (const row of rows) {
+      const claim = { kind: row.kind, value: row.value, entityId: row.owner };
+      if (row.entity === 'lead') leads.push(claim as IdentifierClaim<LeadIdentifierField>);
+      else companies.push(claim as IdentifierClaim<CompanyIdentifierField>);
+    }
+    return { leads, companies };
+  }
+}

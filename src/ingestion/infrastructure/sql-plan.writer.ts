@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { SqlTransaction } from '../../shared/domain/sql-transaction';
+import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
+import { BatchPlan } from '../domain/plan-batch';
+import { PlanWriter } from '../domain/ports';
+import { SqlCompanyWriter } from './sql-company.writer';
+import { SqlLeadWriter } from './sql-lead.writer';
+import { CombinedWrite } from './sql/combined-write';
+
+/**
+ * Writes a plan as one statement of data-modifying CTEs (plus one for the workspaces): upserts of
+ * companies, leads and memberships, identifier claims and connections. A batch whose items send
+ * many different field sets is split where the insert-then-patch path needs its own statements.
+ */
+@Injectable()
+export class SqlPlanWriter extends PlanWriter {
+  private readonly companies = new SqlCompanyWriter();
+  private readonly leads = new SqlLeadWriter();
+
+  constructor(private readonly workspaces: WorkspaceRepository) {
+    super();
+  }
+
+  async write(tx: SqlTransaction, accountId: string, plan: BatchPlan): Promise<void> {
+    const workspaceUuids = await this.workspaces.ensureMany(
+      tx,
+      accountId,
+      plan.memberships.map((membership) => membership.workspaceId),
+    );
+    const write = new CombinedWrite(accountId);
+    await this.companies.upsert(tx, write, accountId, plan.companies, new Set(plan.newCompanyIds));
+    this.companies.attachIdentifiers(write, plan.companyClaims);
+    await this.leads.upsert(tx, write, accountId, plan.leads, new Set(plan.newLeadIds));
+    this.leads.attachIdentifiers(write, plan.leadClaims);
+    await this.leads.upsertMemberships(tx, write, accountId, plan.memberships, workspaceUuids);
+    this.leads.upsertConnections(write, plan.connections);
+    await write.flush(tx);
+  }
+}
