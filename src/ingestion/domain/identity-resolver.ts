@@ -39,18 +39,19 @@ export class IdentityResolver<K extends string> {
 
   /** `identifiers` must be in priority order and non-empty. */
   resolve(identifiers: readonly Identifier<K>[]): Resolution<K> {
-    const match = identifiers.map((id) => this.owners.get(keyOf(id))).find((owner) => owner);
+    const owners = identifiers.map((id) => this.owners.get(keyOf(id)));
+    const match = owners.find((owner) => owner !== undefined);
     const entityId = match ?? this.newId();
-    if (!match) this.created.push(entityId);
+    if (match === undefined) this.created.push(entityId);
     const owned: Identifier<K>[] = [];
-    for (const id of identifiers) {
-      const owner = this.owners.get(keyOf(id));
+    identifiers.forEach((id, i) => {
+      const owner = owners[i];
       if (owner === undefined) {
         this.owners.set(keyOf(id), entityId);
-        this.claimed.push({ ...id, entityId });
+        this.claimed.push({ kind: id.kind, value: id.value, entityId });
       }
       if (owner === undefined || owner === entityId) owned.push(id);
-    }
+    });
     return { entityId, owned };
   }
 

@@ -1,19 +1,37 @@
 /**
  * Folds the partial updates of several items for one entity into one, in array order:
  * a later sent value (null included) replaces an earlier one; unsent fields stay unsent.
+ * (`add` takes `except` and `set` exists so that callers need not build merged objects: object
+ * spreads are the slowest part of planning a 1,000-item batch.)
  */
 export class PatchFold<V> {
   private readonly patches = new Map<string, Map<string, V | null>>();
 
-  add(entityId: string, patch: Readonly<Record<string, V | null | undefined>>): void {
+  add(
+    entityId: string,
+    patch: Readonly<Record<string, V | null | undefined>>,
+    except?: ReadonlySet<string>,
+  ): void {
+    const folded = this.fold(entityId);
+    for (const field of Object.keys(patch)) {
+      const value = patch[field];
+      if (value !== undefined && !except?.has(field)) folded.set(field, value);
+    }
+  }
+
+  /** One field; `undefined` leaves it unsent. */
+  set(entityId: string, field: string, value: V | null | undefined): void {
+    const folded = this.fold(entityId);
+    if (value !== undefined) folded.set(field, value);
+  }
+
+  private fold(entityId: string): Map<string, V | null> {
     let folded = this.patches.get(entityId);
     if (!folded) {
       folded = new Map();
       this.patches.set(entityId, folded);
     }
-    for (const [field, value] of Object.entries(patch)) {
-      if (value !== undefined) folded.set(field, value);
-    }
+    return folded;
   }
 
   /** Touches the entity without changing a field (it still gets its updated_at bumped). */

@@ -83,6 +83,12 @@ export interface ExistingIdentities {
   companies: Iterable<IdentifierClaim<CompanyIdentifierField>>;
 }
 
+/** Folded separately (see foldNormalized), not as plain fields. */
+const NORMALIZED_FIELDS: ReadonlySet<string> = new Set([
+  'company_normalized_name',
+  'company_normalized_industry',
+]);
+
 const byId = <T extends { id: string }>(a: T, b: T) => compare(a.id, b.id);
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byIdentifier = (a: Identifier, b: Identifier) =>
@@ -115,32 +121,31 @@ export function planBatch(
     if (item.company) {
       const { entityId, owned } = companyResolver.resolve(companyIdentifiers(item.company.ids));
       companyId = entityId;
-      const { company_normalized_name, company_normalized_industry, ...rest } =
-        item.company.attributes;
-      companies.add(entityId, { ...rest, ...displayFields(owned) });
+      const { attributes, derived } = item.company;
+      companies.add(entityId, attributes, NORMALIZED_FIELDS);
+      for (const id of owned) companies.set(entityId, id.kind, id.value);
       const state = normalized.get(entityId) ?? {};
-      if (company_normalized_name !== undefined) {
+      if (attributes.company_normalized_name !== undefined) {
         state.normalizedName = foldNormalized(state.normalizedName, {
-          value: company_normalized_name,
-          derived: item.company.derived.includes('company_normalized_name'),
+          value: attributes.company_normalized_name,
+          derived: derived.includes('company_normalized_name'),
         });
       }
-      if (company_normalized_industry !== undefined) {
+      if (attributes.company_normalized_industry !== undefined) {
         state.normalizedIndustry = foldNormalized(state.normalizedIndustry, {
-          value: company_normalized_industry,
-          derived: item.company.derived.includes('company_normalized_industry'),
+          value: attributes.company_normalized_industry,
+          derived: derived.includes('company_normalized_industry'),
         });
       }
       normalized.set(entityId, state);
     }
     if (!item.lead) continue;
     const { entityId: leadId, owned } = leadResolver.resolve(leadIdentifiers(item.lead.ids));
-    leads.add(leadId, {
-      ...item.lead.attributes,
-      ...displayFields(owned),
-      platform: item.platform,
-      company_id: companyId,
-    });
+    // The display columns hold the value of each identifier kind most recently sent.
+    leads.add(leadId, item.lead.attributes);
+    for (const id of owned) leads.set(leadId, id.kind, id.value);
+    leads.set(leadId, 'platform', item.platform);
+    leads.set(leadId, 'company_id', companyId);
     if (item.workspace) {
       const { workspaceId, attributes } = item.workspace;
       const key = `${leadId}\u0000${workspaceId}`;
@@ -174,9 +179,4 @@ export function planBatch(
       (a, b) => compare(a.sender, b.sender) || compare(a.leadId, b.leadId),
     ),
   };
-}
-
-/** The identifier display fields: the value of each kind most recently sent for the entity. */
-function displayFields(owned: readonly Identifier[]): Record<string, string> {
-  return Object.fromEntries(owned.map((id) => [id.kind, id.value]));
 }
