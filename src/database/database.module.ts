@@ -1,15 +1,18 @@
 import { Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { Env } from '../config/env';
 import { dataSourceOptions } from './data-source-options';
 import { EMBEDDED_DATABASE, EmbeddedPostgres } from './embedded-postgres';
+import { UnresponsiveDatabaseWatchdog } from './unresponsive-database.watchdog';
 
 /** What the rest of the app may know about where its database lives. */
 export class DatabaseRuntime {
   constructor(
     readonly dataSource: DataSource,
     readonly embedded?: EmbeddedPostgres,
+    readonly watchdog?: UnresponsiveDatabaseWatchdog,
   ) {}
 
   get isEmbedded(): boolean {
@@ -43,7 +46,15 @@ async function openDatabase(config: ConfigService<Env, true>): Promise<DatabaseR
     await embedded?.stop();
     throw error;
   }
-  return new DatabaseRuntime(dataSource, embedded);
+  // TypeORM's pg pool: the watchdog follows which clients are held and for how long.
+  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const watchdog = new UnresponsiveDatabaseWatchdog(pool, url, (destroyed) =>
+    logger.warn(
+      `the database does not answer: closed ${destroyed} stuck connection(s); their requests get 503`,
+    ),
+  );
+  watchdog.start();
+  return new DatabaseRuntime(dataSource, embedded, watchdog);
 }
 
 @Global()
@@ -62,6 +73,7 @@ export class DatabaseModule implements OnApplicationShutdown {
   constructor(private readonly runtime: DatabaseRuntime) {}
 
   async onApplicationShutdown(): Promise<void> {
+    this.runtime.watchdog?.stop();
     if (this.runtime.dataSource.isInitialized) await this.runtime.dataSource.destroy();
     await this.runtime.embedded?.stop();
   }

@@ -54,7 +54,12 @@ export class ErrorFilter implements ExceptionFilter {
       response
         .status(HttpStatus.SERVICE_UNAVAILABLE)
         .setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
-        .json({ error: 'The database is unavailable: nothing was written; retry shortly' });
+        // Each request is one transaction: it was applied completely or not at all (a COMMIT
+        // already on its way when the database froze may have landed), and a retry is harmless.
+        .json({
+          error:
+            'The database is unavailable: the request was applied completely or not at all; retry it shortly (retrying is safe)',
+        });
       return;
     }
     if (exception instanceof ServiceUnavailableException) {

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -80,6 +80,38 @@ export class SupervisedPostgres {
     if (!child || child.exitCode !== null) return;
     child.kill('SIGTERM');
     await exited(child);
+  }
+
+  /**
+   * Freezes the server without closing anything (SIGSTOP to the postmaster and its backends):
+   * sockets stay open and the kernel still accepts connections, but nothing answers.
+   */
+  async freeze(): Promise<void> {
+    // Twice: a backend forked while the first pass ran is caught by the second (the stopped
+    // postmaster forks no more).
+    for (let pass = 0; pass < 2; pass++) {
+      for (const pid of await this.serverPids()) process.kill(pid, 'SIGSTOP');
+    }
+  }
+
+  async thaw(): Promise<void> {
+    for (const pid of await this.serverPids()) process.kill(pid, 'SIGCONT');
+  }
+
+  /** The postmaster (from postmaster.pid) and its children (from /proc). */
+  private async serverPids(): Promise<number[]> {
+    const postmaster = Number(
+      (await readFile(join(this.parent, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0],
+    );
+    const children: number[] = [];
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+      // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmaster) children.push(Number(entry));
+    }
+    return [postmaster, ...children];
   }
 
   async destroy(): Promise<void> {
