@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { CompanyIdentifierField, LeadIdentifierField } from '../domain/event-fields';
-import { IdentifierClaim } from '../domain/identity-resolver';
+import { Identifier, IdentifierClaim } from '../domain/identity-resolver';
 import { CompanyIdentifier, ExistingIdentities, LeadIdentifier } from '../domain/plan-batch';
 import { IdentityReader } from '../domain/ports';
 import { SqlCompanyWriter } from './sql-company.writer';
@@ -13,6 +13,17 @@ interface OwnerRow {
   kind: string;
   value: string;
   owner: string;
+}
+
+/** Each identifier once: a batch names a company once per lead, a lead once per item. */
+function distinct<T extends Identifier>(identifiers: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return identifiers.filter((id) => {
+    const key = `${id.kind}\u0000${id.value}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** Lead and company identifiers looked up in one statement. */
@@ -27,6 +38,10 @@ export class SqlIdentityReader extends IdentityReader {
     identifiers: { leads: readonly LeadIdentifier[]; companies: readonly CompanyIdentifier[] },
   ): Promise<ExistingIdentities> {
     const params: unknown[] = [accountId];
+    identifiers = {
+      leads: distinct(identifiers.leads),
+      companies: distinct(identifiers.companies),
+    };
     const queries = [
       ...(identifiers.leads.length > 0
         ? [
