@@ -99,15 +99,25 @@ export class TypeormApiKeyRepository extends ApiKeyRepository {
     return row ? toApiKey(row) : null;
   }
 
+  /**
+   * Runs on every request, so it is one plain statement: the query builder and the entity
+   * mapping were ~8% of a single-item request's CPU (profile of the service on its own core).
+   */
   async findActiveByHash(
     hash: Buffer,
   ): Promise<(AuthenticatedAccount & { lastUsedAt: Date | null }) | null> {
-    const row = await this.keys
-      .createQueryBuilder('key')
-      .select(['key.accountId', 'key.id', 'key.lastUsedAt'])
-      .where('key.keyHash = :hash AND key.revokedAt IS NULL', { hash })
-      .getOne();
-    return row ? { accountId: row.accountId, apiKeyId: row.id, lastUsedAt: row.lastUsedAt } : null;
+    const rows = await this.keys.query<
+      { account_id: string; id: string; last_used_at: Date | null }[]
+    >(
+      `SELECT account_id, id, last_used_at FROM api_keys
+        WHERE key_hash = $1 AND revoked_at IS NULL
+        LIMIT 1`,
+      [hash],
+    );
+    const [row] = rows;
+    return row
+      ? { accountId: row.account_id, apiKeyId: row.id, lastUsedAt: row.last_used_at }
+      : null;
   }
 
   async touch(accountId: string, apiKeyId: string, minAgeMs: number): Promise<void> {
