@@ -182,6 +182,36 @@ describe('POST /v1/events: concurrency and set-based writes (e2e)', () => {
     expect(update.length).toBeLessThanOrEqual(thousand.length);
   });
 
+  it('writes a plan of over 2,000 leads one table group per statement, completely', async () => {
+    const run = unique('huge');
+    const tag = (i: number) => `${run}-${i}`;
+    // 1,000 leads exist; the batch updates them and creates 1,500 more.
+    await api.post(Array.from({ length: 1000 }, (_, i) => fullItem(tag(i)))).expect(200);
+    const items = Array.from({ length: 2500 }, (_, i) => ({
+      ...fullItem(tag(i)),
+      lead_first_name: `Second ${i}`,
+    }));
+    const statements = await statementsDuring(async () => {
+      const response = await api.post(items).expect(200);
+      expect(response.body).toMatchObject({ success: 2500, total: 2500 });
+    });
+    expect(statements.filter((sql) => sql.trim().startsWith('WITH w0 AS'))).toHaveLength(3);
+    expect(
+      await rows(`SELECT count(*) AS n FROM leads WHERE account_id = $1 AND email LIKE $2`, [
+        accountId,
+        `${run}-%`,
+      ]),
+    ).toBe(2500);
+    for (const i of [0, 999, 1000, 2499]) {
+      expect(await api.lead({ lead_email: `${tag(i)}@example.com` })).toMatchObject({
+        lead_first_name: `Second ${i}`,
+        company: expect.objectContaining({ company_domain: `${tag(i)}.example.org` }),
+        workspaces: [expect.objectContaining({ workspace_id: 'ws-scale', icp: 'tier 1' })],
+        connections: [expect.objectContaining({ linkedin_connection_level: 2 })],
+      });
+    }
+  });
+
   it('applies a 1,000-item batch completely', async () => {
     const run = unique('big');
     const response = await api

@@ -7,6 +7,8 @@ import { SqlCompanyWriter } from './sql-company.writer';
 import { SqlLeadWriter } from './sql-lead.writer';
 import { CombinedWrite } from './sql/combined-write';
 
+const ONE_STATEMENT_MAX_ROWS = 2_000;
+
 /**
  * Writes a plan as one statement of data-modifying CTEs (plus one for the workspaces): upserts of
  * companies, leads and memberships, identifier claims and connections. A batch whose items send
@@ -28,10 +30,15 @@ export class SqlPlanWriter extends PlanWriter {
       plan.memberships.map((membership) => membership.workspaceId),
     );
     const write = new CombinedWrite(accountId);
+    // A large plan goes out one table group at a time, so the parameters of only one group (and
+    // their encoded copy in the driver) are in memory at once.
+    const large = plan.leads.length > ONE_STATEMENT_MAX_ROWS;
     await this.companies.upsert(tx, write, accountId, plan.companies, new Set(plan.newCompanyIds));
     this.companies.attachIdentifiers(write, plan.companyClaims);
+    if (large) await write.flush(tx);
     await this.leads.upsert(tx, write, accountId, plan.leads, new Set(plan.newLeadIds));
     this.leads.attachIdentifiers(write, plan.leadClaims);
+    if (large) await write.flush(tx);
     await this.leads.upsertMemberships(tx, write, accountId, plan.memberships, workspaceUuids);
     this.leads.upsertConnections(write, plan.connections);
     await write.flush(tx);
