@@ -1,9 +1,9 @@
-import { Client, Pool, PoolClient } from 'pg';
+import { Client, DatabaseError, Pool, PoolClient } from 'pg';
 
 export interface WatchdogOptions {
   /** A pool client held this long makes the watchdog ask whether the server still answers. */
   suspectAfterMs: number;
-  /** Budget of that question: connecting and running `SELECT 1` on a fresh connection. */
+  /** Budget of that question: completing the startup of a fresh connection. */
   probeTimeoutMs: number;
   checkEveryMs: number;
 }
@@ -14,11 +14,11 @@ export const WATCHDOG_DEFAULTS: WatchdogOptions = {
   checkEveryMs: 250,
 };
 
-/** An error the server itself sent (it has a SQLSTATE): the server answered, so it is alive. */
-function isServerAnswer(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
-}
+/**
+ * A timer that fired this much later than asked means the event loop was blocked (a large body
+ * being parsed): the server's reply may be waiting unread, so the timeout proves nothing.
+ */
+const LATE_TIMER_FACTOR = 1.5;
 
 /** Ends a client's socket now; `end()` would wait for a goodbye a frozen server never sends. */
 function destroySocket(client: Client | PoolClient): void {
@@ -36,12 +36,15 @@ function destroySocket(client: Client | PoolClient): void {
  * terminated" (a 503 for the request), their transactions roll back when the server wakes (a
  * COMMIT already on its way may still land: the upserts make a retry harmless), and the pool
  * replaces them. A server that answers, even with an error, is alive: slow work is left alone
- * until statement_timeout.
+ * until statement_timeout. Behind a connection pooler (PgBouncer) the pooler answers for the
+ * server, so a frozen server there is left to statement_timeout and the pooler's own timeouts.
  */
 export class UnresponsiveDatabaseWatchdog {
   private readonly held = new Map<PoolClient, number>();
   private timer?: NodeJS.Timeout;
   private probing = false;
+  /** While long work runs, the server is asked at most once per suspectAfterMs. */
+  private lastAnswerAt = 0;
 
   constructor(
     private readonly pool: Pool,
@@ -67,11 +70,16 @@ export class UnresponsiveDatabaseWatchdog {
     if (this.probing) return 0;
     const since = Date.now() - this.options.suspectAfterMs;
     const suspects = [...this.held].filter(([, at]) => at <= since).map(([client]) => client);
-    if (suspects.length === 0) return 0;
+    if (suspects.length === 0 || this.lastAnswerAt > since) return 0;
     this.probing = true;
     try {
-      if (await this.serverAnswers()) return 0;
-      const stuck = suspects.filter((client) => this.held.has(client));
+      if (await this.serverAnswers()) {
+        this.lastAnswerAt = Date.now();
+        return 0;
+      }
+      // Only clients still held since before the probe: one released and taken again meanwhile
+      // is doing new work.
+      const stuck = suspects.filter((client) => (this.held.get(client) ?? Infinity) <= since);
       stuck.forEach(destroySocket);
       if (stuck.length > 0) this.onUnresponsive(stuck.length);
       return stuck.length;
@@ -80,22 +88,33 @@ export class UnresponsiveDatabaseWatchdog {
     }
   }
 
+  /**
+   * Whether the server answers a fresh connection. Connecting is the question: a frozen
+   * PostgreSQL never completes the startup, while a loaded one still does even when its queries
+   * are slow. Any error the server sends is an answer too.
+   */
   private async serverAnswers(): Promise<boolean> {
+    const budget = this.options.probeTimeoutMs;
     const probe = new Client({
       connectionString: this.url,
-      connectionTimeoutMillis: this.options.probeTimeoutMs,
-      query_timeout: this.options.probeTimeoutMs,
+      connectionTimeoutMillis: budget,
       application_name: 'outreach-ingest-watchdog',
     });
     probe.on('error', () => undefined);
+    const started = Date.now();
     try {
       await probe.connect();
-      await probe.query('SELECT 1');
     } catch (error) {
       destroySocket(probe);
-      return isServerAnswer(error);
+      if (error instanceof DatabaseError) return true;
+      return Date.now() - started > budget * LATE_TIMER_FACTOR;
     }
-    await probe.end().catch(() => undefined);
+    // A clean goodbye, not awaited: a server that froze right now would never acknowledge it.
+    const abandon = setTimeout(() => destroySocket(probe), budget);
+    void probe
+      .end()
+      .catch(() => undefined)
+      .finally(() => clearTimeout(abandon));
     return true;
   }
 }

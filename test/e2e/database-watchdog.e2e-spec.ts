@@ -73,6 +73,30 @@ describe('UnresponsiveDatabaseWatchdog (e2e, real PostgreSQL)', () => {
     }
   });
 
+  it('does not trust a probe timeout that fired late because the event loop was blocked', async () => {
+    // Only manual checks: the interval never fires within the test.
+    const watchdog = new UnresponsiveDatabaseWatchdog(pool, url, (n) => destroyed.push(n), {
+      ...FAST,
+      probeTimeoutMs: 300,
+      checkEveryMs: 3_600_000,
+    });
+    watchdog.start();
+    try {
+      const slow = pool.query('SELECT pg_sleep(1.5)');
+      await new Promise((held) => setTimeout(held, 400));
+      const check = watchdog.check();
+      // The server's reply to the probe arrives while the loop is busy (a large body being
+      // parsed); the connect timer then runs first, 3x late.
+      const busyUntil = Date.now() + 900;
+      while (Date.now() < busyUntil);
+      await expect(check).resolves.toBe(0);
+      await expect(slow).resolves.toBeDefined();
+      expect(destroyed).toEqual([]);
+    } finally {
+      watchdog.stop();
+    }
+  });
+
   it('counts a server that answers with an error as alive', async () => {
     // A wrong password is an answer: the server is up, the probe just cannot log in.
     const refused = new URL(url);

@@ -42,8 +42,9 @@ export abstract class IdentityReader {
 
 /**
  * Persists a batch plan set-based: a fixed number of statements whatever the number of items.
- * Rows are written before the identifiers that point at them. Throws IdentityTakenConcurrently
- * when a concurrent transaction attached one of the plan's identifiers first.
+ * Identifiers are only valid together with the rows they point at (the adapter may write both in
+ * one statement). Throws IdentityTakenConcurrently when a concurrent transaction attached one of
+ * the plan's identifiers first.
  */
 export abstract class PlanWriter {
   abstract write(tx: SqlTransaction, accountId: string, plan: BatchPlan): Promise<void>;

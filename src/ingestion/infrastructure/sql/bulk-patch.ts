@@ -115,6 +115,10 @@ export async function applyBulkPatch(tx: SqlTransaction, patch: BulkPatch): Prom
 }
 
 /**
+ * (Each shape locks its rows in key order, but two shapes of one batch are not ordered with each
+ * other, so two concurrent multi-shape batches over the same rows can deadlock; the transaction
+ * runner re-runs the loser.)
+ *
  * Rows of one upsert are written by one statement per *shape* (the set of fields they sent):
  * automation tools send the same columns on every item, so a batch is usually one statement. A
  * batch with more shapes than this is written by the two-statement path instead.
