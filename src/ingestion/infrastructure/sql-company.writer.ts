@@ -1,11 +1,9 @@
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
-import { CompanyIdentifierField } from '../domain/event-fields';
-import { IdentifierClaim } from '../domain/identity-resolver';
 import { NormalizedValue } from '../domain/patch-fold';
 import { CompanyChange } from '../domain/plan-batch';
 import { applyBulkPatch, PatchColumn, PatchRow, upsertStatements } from './sql/bulk-patch';
 import { CombinedWrite } from './sql/combined-write';
-import { IdentifierTable, insertBareRows } from './sql/identifier-table';
+import { insertBareRows } from './sql/identifier-table';
 import { UnnestParams } from './sql/unnest-params';
 
 const COLUMNS: PatchColumn[] = [
@@ -91,19 +89,6 @@ function normalizedAssignments(
 
 /** The SQL of the company tables, for SqlPlanWriter. */
 export class SqlCompanyWriter {
-  readonly identifiers = new IdentifierTable<CompanyIdentifierField>(
-    'company_identifiers',
-    'company_id',
-  );
-
-  attachIdentifiers(
-    write: CombinedWrite,
-    claims: readonly IdentifierClaim<CompanyIdentifierField>[],
-  ): void {
-    if (claims.length === 0) return;
-    write.addClaim(this.identifiers.attachStatement(write.unnest(), claims), claims.length);
-  }
-
   /** One change per company of the batch; those in `newIds` are created. */
   async upsert(
     tx: SqlTransaction,
@@ -122,36 +107,33 @@ export class SqlCompanyWriter {
       },
       () => write.unnest(),
     );
-    if (statements) {
-      for (const sql of statements) write.add(sql);
-      return;
-    }
     // Many shapes: insert the new companies bare, then patch every company of the batch.
-    await write.flush(tx);
-    await insertBareRows(
-      tx,
-      'companies',
-      accountId,
-      changes.filter((change) => newIds.has(change.id)).map((change) => change.id),
-    );
-    await applyBulkPatch(tx, {
-      table: 'companies',
-      accountId,
-      keyColumns: ['id'],
-      columns: COLUMNS,
-      rows: changes.map((change) => ({ keys: [change.id], fields: change.fields })),
-      extra: (params) => [
-        ...normalizedAssignments(
-          params,
-          'normalized_name',
-          changes.map((c) => c.normalizedName),
-        ),
-        ...normalizedAssignments(
-          params,
-          'normalized_industry',
-          changes.map((c) => c.normalizedIndustry),
-        ),
-      ],
+    await write.addUpsertsOr(tx, statements, async () => {
+      await insertBareRows(
+        tx,
+        'companies',
+        accountId,
+        changes.filter((change) => newIds.has(change.id)).map((change) => change.id),
+      );
+      await applyBulkPatch(tx, {
+        table: 'companies',
+        accountId,
+        keyColumns: ['id'],
+        columns: COLUMNS,
+        rows: changes.map((change) => ({ keys: [change.id], fields: change.fields })),
+        extra: (params) => [
+          ...normalizedAssignments(
+            params,
+            'normalized_name',
+            changes.map((c) => c.normalizedName),
+          ),
+          ...normalizedAssignments(
+            params,
+            'normalized_industry',
+            changes.map((c) => c.normalizedIndustry),
+          ),
+        ],
+      });
     });
   }
 }

@@ -4,8 +4,7 @@ import { CompanyIdentifierField, LeadIdentifierField } from '../domain/event-fie
 import { Identifier, IdentifierClaim } from '../domain/identity-resolver';
 import { CompanyIdentifier, ExistingIdentities, LeadIdentifier } from '../domain/plan-batch';
 import { IdentityReader } from '../domain/ports';
-import { SqlCompanyWriter } from './sql-company.writer';
-import { SqlLeadWriter } from './sql-lead.writer';
+import { COMPANY_IDENTIFIERS, LEAD_IDENTIFIERS } from './sql/identifier-table';
 import { UnnestParams } from './sql/unnest-params';
 
 interface OwnerRow {
@@ -29,9 +28,6 @@ function distinct<T extends Identifier>(identifiers: readonly T[]): T[] {
 /** Lead and company identifiers looked up in one statement. */
 @Injectable()
 export class SqlIdentityReader extends IdentityReader {
-  private readonly leads = new SqlLeadWriter().identifiers;
-  private readonly companies = new SqlCompanyWriter().identifiers;
-
   async owners(
     tx: SqlTransaction,
     accountId: string,
@@ -45,12 +41,12 @@ export class SqlIdentityReader extends IdentityReader {
     const queries = [
       ...(identifiers.leads.length > 0
         ? [
-            `SELECT 'lead' AS entity, q.* FROM (${this.leads.ownersQuery(new UnnestParams(params), identifiers.leads)}) AS q`,
+            `SELECT 'lead' AS entity, q.* FROM (${LEAD_IDENTIFIERS.ownersQuery(new UnnestParams(params), identifiers.leads)}) AS q`,
           ]
         : []),
       ...(identifiers.companies.length > 0
         ? [
-            `SELECT 'company' AS entity, q.* FROM (${this.companies.ownersQuery(new UnnestParams(params), identifiers.companies)}) AS q`,
+            `SELECT 'company' AS entity, q.* FROM (${COMPANY_IDENTIFIERS.ownersQuery(new UnnestParams(params), identifiers.companies)}) AS q`,
           ]
         : []),
     ];

@@ -1,10 +1,7 @@
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
-import { LeadIdentifierField } from '../domain/event-fields';
-import { IdentifierClaim } from '../domain/identity-resolver';
 import { ConnectionChange, EntityChange, MembershipChange } from '../domain/plan-batch';
 import { applyBulkPatch, insertBulkRows, PatchColumn, upsertStatements } from './sql/bulk-patch';
 import { CombinedWrite } from './sql/combined-write';
-import { IdentifierTable } from './sql/identifier-table';
 
 const LEAD_COLUMNS: PatchColumn[] = [
   { field: 'unified_lead_id', column: 'unified_lead_id', type: 'text' },
@@ -36,16 +33,6 @@ const MEMBERSHIP_COLUMNS: PatchColumn[] = [
 
 /** The SQL of the lead tables (leads, identifiers, memberships, connections), for SqlPlanWriter. */
 export class SqlLeadWriter {
-  readonly identifiers = new IdentifierTable<LeadIdentifierField>('lead_identifiers', 'lead_id');
-
-  attachIdentifiers(
-    write: CombinedWrite,
-    claims: readonly IdentifierClaim<LeadIdentifierField>[],
-  ): void {
-    if (claims.length === 0) return;
-    write.addClaim(this.identifiers.attachStatement(write.unnest(), claims), claims.length);
-  }
-
   /** One change per lead of the batch; those in `newIds` are created with their values. */
   async upsert(
     tx: SqlTransaction,
@@ -61,23 +48,23 @@ export class SqlLeadWriter {
       columns: LEAD_COLUMNS,
       rows: changes.map((change) => ({ keys: [change.id], fields: change.fields })),
     };
-    const statements = upsertStatements(leads, () => write.unnest());
-    if (statements) {
-      for (const sql of statements) write.add(sql);
-      return;
-    }
     // Many shapes: insert the new leads with their values, then patch the ones that existed.
-    await write.flush(tx);
-    await insertBulkRows(tx, {
-      ...leads,
-      accountId,
-      rows: leads.rows.filter((row) => newIds.has(row.keys[0])),
-    });
-    await applyBulkPatch(tx, {
-      ...leads,
-      accountId,
-      rows: leads.rows.filter((row) => !newIds.has(row.keys[0])),
-    });
+    await write.addUpsertsOr(
+      tx,
+      upsertStatements(leads, () => write.unnest()),
+      async () => {
+        await insertBulkRows(tx, {
+          ...leads,
+          accountId,
+          rows: leads.rows.filter((row) => newIds.has(row.keys[0])),
+        });
+        await applyBulkPatch(tx, {
+          ...leads,
+          accountId,
+          rows: leads.rows.filter((row) => !newIds.has(row.keys[0])),
+        });
+      },
+    );
   }
 
   /** `workspaceUuids` maps each change's external workspace_id to the workspace row. */
@@ -100,23 +87,20 @@ export class SqlLeadWriter {
       columns: MEMBERSHIP_COLUMNS,
     };
     const statements = upsertStatements({ ...membership, rows }, () => write.unnest());
-    if (statements) {
-      for (const sql of statements) write.add(sql);
-      return;
-    }
     // Many shapes: insert the new memberships with their values, then patch the others.
-    await write.flush(tx);
-    const inserted = await insertBulkRows(tx, {
-      ...membership,
-      accountId,
-      rows,
-      onConflictDoNothing: true,
-    });
-    const created = new Set(inserted.map((keys) => keys.join(':')));
-    await applyBulkPatch(tx, {
-      ...membership,
-      accountId,
-      rows: rows.filter((row) => !created.has(row.keys.join(':'))),
+    await write.addUpsertsOr(tx, statements, async () => {
+      const inserted = await insertBulkRows(tx, {
+        ...membership,
+        accountId,
+        rows,
+        onConflictDoNothing: true,
+      });
+      const created = new Set(inserted.map((keys) => keys.join(':')));
+      await applyBulkPatch(tx, {
+        ...membership,
+        accountId,
+        rows: rows.filter((row) => !created.has(row.keys.join(':'))),
+      });
     });
   }
 

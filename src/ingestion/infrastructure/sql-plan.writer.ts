@@ -6,6 +6,7 @@ import { PlanWriter } from '../domain/ports';
 import { SqlCompanyWriter } from './sql-company.writer';
 import { SqlLeadWriter } from './sql-lead.writer';
 import { CombinedWrite } from './sql/combined-write';
+import { COMPANY_IDENTIFIERS, LEAD_IDENTIFIERS } from './sql/identifier-table';
 
 const ONE_STATEMENT_MAX_ROWS = 2_000;
 
@@ -34,10 +35,10 @@ export class SqlPlanWriter extends PlanWriter {
     // their encoded copy in the driver) are in memory at once.
     const large = plan.leads.length > ONE_STATEMENT_MAX_ROWS;
     await this.companies.upsert(tx, write, accountId, plan.companies, new Set(plan.newCompanyIds));
-    this.companies.attachIdentifiers(write, plan.companyClaims);
+    COMPANY_IDENTIFIERS.attach(write, plan.companyClaims);
     if (large) await write.flush(tx);
     await this.leads.upsert(tx, write, accountId, plan.leads, new Set(plan.newLeadIds));
-    this.leads.attachIdentifiers(write, plan.leadClaims);
+    LEAD_IDENTIFIERS.attach(write, plan.leadClaims);
     if (large) await write.flush(tx);
     await this.leads.upsertMemberships(tx, write, accountId, plan.memberships, workspaceUuids);
     this.leads.upsertConnections(write, plan.connections);

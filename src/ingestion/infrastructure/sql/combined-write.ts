@@ -42,6 +42,23 @@ export class CombinedWrite {
     this.parts.push({ sql: `${sql} RETURNING 1`, expected });
   }
 
+  /**
+   * Adds upsert statements (see upsertStatements); when there are none because the rows have too
+   * many shapes, sends what was added so far and runs `fallback`, which writes on its own.
+   */
+  async addUpsertsOr(
+    tx: SqlTransaction,
+    statements: string[] | null,
+    fallback: () => Promise<void>,
+  ): Promise<void> {
+    if (statements) {
+      for (const sql of statements) this.add(sql);
+      return;
+    }
+    await this.flush(tx);
+    await fallback();
+  }
+
   /** Sends the parts added so far as one statement and starts a new one. */
   async flush(tx: SqlTransaction): Promise<void> {
     const parts = this.parts;

@@ -1,5 +1,7 @@
 import { SqlTransaction } from '../../../shared/domain/sql-transaction';
+import { CompanyIdentifierField, LeadIdentifierField } from '../../domain/event-fields';
 import { Identifier, IdentifierClaim } from '../../domain/identity-resolver';
+import { CombinedWrite } from './combined-write';
 import { UnnestParams } from './unnest-params';
 
 /** The `<entity>_identifiers` table of leads or companies: (account_id, kind, value) -> owner. */
@@ -35,8 +37,13 @@ export class IdentifierTable<K extends string> {
                  LIMIT 1) AS o`;
   }
 
-  /** An INSERT attaching the identifiers; a conflicting one (a concurrent claim) is skipped. */
-  attachStatement(params: UnnestParams, claims: readonly IdentifierClaim<K>[]): string {
+  /**
+   * Adds the INSERT attaching the identifiers to `write`. A conflicting one (a concurrent claim)
+   * is skipped, and the write then throws IdentityTakenConcurrently so the batch re-runs.
+   */
+  attach(write: CombinedWrite, claims: readonly IdentifierClaim<K>[]): void {
+    if (claims.length === 0) return;
+    const params = write.unnest();
     const kind = params.column(
       'kind',
       'text',
@@ -52,11 +59,23 @@ export class IdentifierTable<K extends string> {
       'uuid',
       claims.map((claim) => claim.entityId),
     );
-    return `INSERT INTO ${this.table} (account_id, kind, value, ${this.ownerColumn})
-            SELECT $1, ${kind}, ${value}, ${owner} FROM ${params.from}
-            ON CONFLICT (account_id, kind, value) DO NOTHING`;
+    write.addClaim(
+      `INSERT INTO ${this.table} (account_id, kind, value, ${this.ownerColumn})
+       SELECT $1, ${kind}, ${value}, ${owner} FROM ${params.from}
+       ON CONFLICT (account_id, kind, value) DO NOTHING`,
+      claims.length,
+    );
   }
 }
+
+export const LEAD_IDENTIFIERS = new IdentifierTable<LeadIdentifierField>(
+  'lead_identifiers',
+  'lead_id',
+);
+export const COMPANY_IDENTIFIERS = new IdentifierTable<CompanyIdentifierField>(
+  'company_identifiers',
+  'company_id',
+);
 
 /** Inserts bare rows (attributes follow in the bulk patch) in one statement. */
 export async function insertBareRows(
