@@ -1,10 +1,7 @@
-import { AddressInfo } from 'node:net';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from '../../src/app.setup';
-import { AccountsService } from '../../src/auth/application/accounts.service';
-import { validateEnv } from '../../src/config/env';
+import { startFaultApp } from './support/in-process-app';
 import { SupervisedPostgres } from './support/postgres';
-import { leadBatch, Outcome, sleep, timedPost, writeViolations } from './support/traffic';
+import { eventClient, Outcome, sleep, writeViolations } from './support/traffic';
 
 const EVENT_CLIENTS = 4;
 const WARM_MS = 3_000;
@@ -33,30 +30,15 @@ describe('PostgreSQL freezes mid-traffic (fault)', () => {
   });
 
   it('answers every request within 5 s while frozen, recovers after, never half-writes', async () => {
-    app = await createApp(
-      validateEnv({
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'silent',
-        RATE_LIMIT_MAX: '0',
-      }),
-    );
-    await app.listen(0, '127.0.0.1');
-    const baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const accounts = app.get(AccountsService);
-    const account = await accounts.createAccount('fault-freeze');
-    const { key } = await accounts.issueApiKey(account.id, 'fault');
+    const started = await startFaultApp(databaseUrl, 'fault-freeze');
+    app = started.app;
+    const { baseUrl, key } = started;
 
     const outcomes: Outcome[] = [];
     let running = true;
-    const eventClient = async (client: number): Promise<void> => {
-      for (let request = 0; running; request++) {
-        const batch = leadBatch(`c${client}-r${request}`, 3 + (request % 3));
-        const outcome = await timedPost(baseUrl, key, 'events', batch.items, batch.keys);
-        outcomes.push(outcome);
-        if (outcome.status !== 200) await sleep(50);
-      }
-    };
-    const clients = Array.from({ length: EVENT_CLIENTS }, (_, client) => eventClient(client));
+    const clients = Array.from({ length: EVENT_CLIENTS }, (_, client) =>
+      eventClient(baseUrl, key, client, outcomes, () => running),
+    );
 
     await sleep(WARM_MS);
     await postgres.freeze();

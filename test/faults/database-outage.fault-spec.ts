@@ -1,12 +1,9 @@
-import { AddressInfo } from 'node:net';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { createApp } from '../../src/app.setup';
-import { AccountsService } from '../../src/auth/application/accounts.service';
-import { validateEnv } from '../../src/config/env';
+import { startFaultApp } from './support/in-process-app';
 import { SupervisedPostgres } from './support/postgres';
 import {
+  eventClient,
   HANG_MS,
-  leadBatch,
   Outcome,
   senderBatch,
   sleep,
@@ -45,30 +42,13 @@ describe('PostgreSQL stops and restarts mid-traffic (fault)', () => {
   });
 
   it('answers 503 fast while down, recovers by itself, and never half-writes a request', async () => {
-    app = await createApp(
-      validateEnv({
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: process.env.FAULT_LOG_LEVEL ?? 'silent',
-        RATE_LIMIT_MAX: '0',
-      }),
-    );
-    await app.listen(0, '127.0.0.1');
-    const baseUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
-    const accounts = app.get(AccountsService);
-    const account = await accounts.createAccount('fault-outage');
-    const { key } = await accounts.issueApiKey(account.id, 'fault');
+    const started = await startFaultApp(databaseUrl, 'fault-outage');
+    app = started.app;
+    const { baseUrl, key } = started;
 
     const outcomes: Outcome[] = [];
     const health: HealthSample[] = [];
     let running = true;
-    const eventClient = async (client: number): Promise<void> => {
-      for (let request = 0; running; request++) {
-        const batch = leadBatch(`c${client}-r${request}`, 3 + (request % 3));
-        const outcome = await timedPost(baseUrl, key, 'events', batch.items, batch.keys);
-        outcomes.push(outcome);
-        if (outcome.status !== 200) await sleep(50);
-      }
-    };
     const senderClient = async (): Promise<void> => {
       for (let request = 0; running; request++) {
         const batch = senderBatch(`s-r${request}`, 2);
@@ -88,7 +68,9 @@ describe('PostgreSQL stops and restarts mid-traffic (fault)', () => {
       }
     };
     const clients = [
-      ...Array.from({ length: EVENT_CLIENTS }, (_, client) => eventClient(client)),
+      ...Array.from({ length: EVENT_CLIENTS }, (_, client) =>
+        eventClient(baseUrl, key, client, outcomes, () => running),
+      ),
       senderClient(),
       healthClient(),
     ];

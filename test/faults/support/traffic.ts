@@ -126,3 +126,22 @@ export async function writeViolations(databaseUrl: string, outcomes: Outcome[]):
   });
   return violations;
 }
+
+/**
+ * One client posting event batches of 3-5 leads back to back while `running()`, recording every
+ * outcome; it pauses 50 ms after anything but a 200.
+ */
+export async function eventClient(
+  baseUrl: string,
+  apiKey: string,
+  client: number,
+  outcomes: Outcome[],
+  running: () => boolean,
+): Promise<void> {
+  for (let request = 0; running(); request++) {
+    const batch = leadBatch(`c${client}-r${request}`, 3 + (request % 3));
+    const outcome = await timedPost(baseUrl, apiKey, 'events', batch.items, batch.keys);
+    outcomes.push(outcome);
+    if (outcome.status !== 200) await sleep(50);
+  }
+}
