@@ -1,9 +1,14 @@
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { NormalizedValue } from '../domain/patch-fold';
 import { CompanyChange } from '../domain/plan-batch';
-import { applyBulkPatch, PatchColumn, PatchRow, upsertStatements } from './sql/bulk-patch';
+import {
+  applyBulkPatch,
+  insertBulkRows,
+  PatchColumn,
+  PatchRow,
+  upsertStatements,
+} from './sql/bulk-patch';
 import { CombinedWrite } from './sql/combined-write';
-import { insertBareRows } from './sql/identifier-table';
 import { UnnestParams } from './sql/unnest-params';
 
 const COLUMNS: PatchColumn[] = [
@@ -109,12 +114,15 @@ export class SqlCompanyWriter {
     );
     // Many shapes: insert the new companies bare, then patch every company of the batch.
     await write.addUpsertsOr(tx, statements, async () => {
-      await insertBareRows(
-        tx,
-        'companies',
+      await insertBulkRows(tx, {
+        table: 'companies',
         accountId,
-        changes.filter((change) => newIds.has(change.id)).map((change) => change.id),
-      );
+        keyColumns: ['id'],
+        columns: [],
+        rows: changes
+          .filter((change) => newIds.has(change.id))
+          .map((change) => ({ keys: [change.id], fields: new Map() })),
+      });
       await applyBulkPatch(tx, {
         table: 'companies',
         accountId,

@@ -1,4 +1,3 @@
-import { SqlTransaction } from '../../../shared/domain/sql-transaction';
 import { CompanyIdentifierField, LeadIdentifierField } from '../../domain/event-fields';
 import { Identifier, IdentifierClaim } from '../../domain/identity-resolver';
 import { CombinedWrite } from './combined-write';
@@ -76,17 +75,3 @@ export const COMPANY_IDENTIFIERS = new IdentifierTable<CompanyIdentifierField>(
   'company_identifiers',
   'company_id',
 );
-
-/** Inserts bare rows (attributes follow in the bulk patch) in one statement. */
-export async function insertBareRows(
-  tx: SqlTransaction,
-  table: string,
-  accountId: string,
-  ids: readonly string[],
-): Promise<void> {
-  if (ids.length === 0) return;
-  await tx.query(
-    `INSERT INTO ${table} (account_id, id) SELECT $1, id FROM unnest($2::uuid[]) AS s(id)`,
-    [accountId, ids],
-  );
-}
