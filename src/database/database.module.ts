@@ -1,10 +1,10 @@
 import { Global, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import { Env } from '../config/env';
 import { dataSourceOptions } from './data-source-options';
 import { EMBEDDED_DATABASE, EmbeddedPostgres } from './embedded-postgres';
+import { pgPoolOf } from './pg-pool';
 import { UnresponsiveDatabaseWatchdog } from './unresponsive-database.watchdog';
 
 /** What the rest of the app may know about where its database lives. */
@@ -47,7 +47,7 @@ async function openDatabase(config: ConfigService<Env, true>): Promise<DatabaseR
     throw error;
   }
   // TypeORM's pg pool: the watchdog follows which clients are held and for how long.
-  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const pool = pgPoolOf(dataSource);
   const watchdog = new UnresponsiveDatabaseWatchdog(pool, url, (destroyed) =>
     logger.warn(
       `the database does not answer: closed ${destroyed} stuck connection(s); their requests get 503`,

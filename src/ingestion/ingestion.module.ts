@@ -6,7 +6,7 @@ import { IdentityLock, IdentityReader, PlanWriter, TransactionRunner } from './d
 import { SqlIdentityLock } from './infrastructure/sql-identity.lock';
 import { SqlIdentityReader } from './infrastructure/sql-identity.reader';
 import { SqlPlanWriter } from './infrastructure/sql-plan.writer';
-import { TypeormTransactionRunner } from './infrastructure/typeorm-transaction.runner';
+import { PgTransactionRunner } from './infrastructure/pg-transaction.runner';
 
 /** The write side: POST /v1/events. The lead and company modules serve the read side. */
 @Module({
@@ -14,7 +14,7 @@ import { TypeormTransactionRunner } from './infrastructure/typeorm-transaction.r
   controllers: [EventsController],
   providers: [
     IngestEventsService,
-    { provide: TransactionRunner, useClass: TypeormTransactionRunner },
+    { provide: TransactionRunner, useClass: PgTransactionRunner },
     { provide: IdentityReader, useClass: SqlIdentityReader },
     { provide: PlanWriter, useClass: SqlPlanWriter },
     { provide: IdentityLock, useClass: SqlIdentityLock },

@@ -22,6 +22,7 @@ const UNAVAILABLE_MESSAGES = [
   /timeout exceeded when trying to connect/i,
   /Connection terminated/i,
   /Client has encountered a connection error/i,
+  /Client was closed and is not queryable/i,
   /Query read timeout/i,
   /the database system is (starting up|shutting down)/i,
   // TypeORM releases a query runner whose connection broke mid-transaction; the next statement
