@@ -1,11 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { Pool } from 'pg';
 import { DataSource, Repository } from 'typeorm';
+import { pgPoolOf } from '../../database/pg-pool';
 import { Account, ApiKey, AuthenticatedAccount } from '../domain/account';
 import { AccountRepository, ApiKeyRepository } from '../domain/account.repository';
 import { AccountEntity } from './account.entity';
 import { ApiKeyEntity } from './api-key.entity';
 
 const UNIQUE_VIOLATION = '23505';
+
+const FIND_ACTIVE_KEY = `SELECT account_id, id, last_used_at FROM api_keys
+  WHERE key_hash = $1 AND revoked_at IS NULL
+  LIMIT 1`;
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { driverError?: { code?: string } }).driverError?.code === UNIQUE_VIOLATION;
@@ -57,10 +63,12 @@ export class TypeormAccountRepository extends AccountRepository {
 @Injectable()
 export class TypeormApiKeyRepository extends ApiKeyRepository {
   private readonly keys: Repository<ApiKeyEntity>;
+  private readonly pool: Pool;
 
   constructor(dataSource: DataSource) {
     super();
     this.keys = dataSource.getRepository(ApiKeyEntity);
+    this.pool = pgPoolOf(dataSource);
   }
 
   async insert(key: {
@@ -100,20 +108,19 @@ export class TypeormApiKeyRepository extends ApiKeyRepository {
   }
 
   /**
-   * Runs on every request, so it is one plain statement: the query builder and the entity
-   * mapping were ~8% of a single-item request's CPU (profile of the service on its own core).
+   * Runs on every request, so it is one prepared statement straight on the pool: the query
+   * builder and the entity mapping were ~8% of a single-item request's CPU (profile of the
+   * service on its own core), and planning it again each time cost the server more than running
+   * it (pg_stat_statements: 0.068 ms planning, 0.018 ms execution).
    */
   async findActiveByHash(
     hash: Buffer,
   ): Promise<(AuthenticatedAccount & { lastUsedAt: Date | null }) | null> {
-    const rows = await this.keys.query<
-      { account_id: string; id: string; last_used_at: Date | null }[]
-    >(
-      `SELECT account_id, id, last_used_at FROM api_keys
-        WHERE key_hash = $1 AND revoked_at IS NULL
-        LIMIT 1`,
-      [hash],
-    );
+    const { rows } = await this.pool.query<{
+      account_id: string;
+      id: string;
+      last_used_at: Date | null;
+    }>({ name: 'api_key_by_hash', text: FIND_ACTIVE_KEY, values: [hash] });
     const [row] = rows;
     return row
       ? { accountId: row.account_id, apiKeyId: row.id, lastUsedAt: row.last_used_at }
