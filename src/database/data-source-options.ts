@@ -25,6 +25,9 @@ export function dataSourceOptions({ url, poolSize }: DatabaseSettings): DataSour
       query_timeout: 35_000,
       idle_in_transaction_session_timeout: 60_000,
       keepAlive: true,
+      // Statements a transaction sends without waiting go out together (see PgTransactionRunner);
+      // awaited one by one, as TypeORM does, they behave as without pipelining.
+      pipeline: true,
     },
   };
 }

@@ -16,7 +16,8 @@ describe('PgTransactionRunner (e2e, real PostgreSQL)', () => {
     Number((await pool.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
   beforeAll(async () => {
-    pool = new Pool({ connectionString: url, max: 2 });
+    // As the app configures it (data-source-options.ts).
+    pool = new Pool({ connectionString: url, max: 2, pipeline: true });
     pool.on('error', () => undefined);
     await pool.query(`CREATE TABLE ${table} (id int PRIMARY KEY)`);
   });
@@ -54,6 +55,21 @@ describe('PgTransactionRunner (e2e, real PostgreSQL)', () => {
     // The client went back to the pool clean: the next transaction works on it.
     await runner.run((tx) => tx.query(`INSERT INTO ${table} VALUES ($1)`, [3]));
     expect(await count()).toBe(1);
+  });
+
+  it('runs statements started together in the order they were started, in the transaction', async () => {
+    await expect(
+      runner.run(async (tx) => {
+        const [, , seen] = await Promise.all([
+          tx.query(`INSERT INTO ${table} VALUES (1)`),
+          tx.query(`INSERT INTO ${table} VALUES ($1)`, [2]),
+          tx.query<{ id: number }[]>(`SELECT id FROM ${table} WHERE id > $1 ORDER BY id`, [0]),
+        ]);
+        expect(seen).toEqual([{ id: 1 }, { id: 2 }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await count()).toBe(0);
   });
 
   it('re-runs a transaction that lost a race, from scratch', async () => {

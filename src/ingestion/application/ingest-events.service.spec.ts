@@ -26,6 +26,7 @@ function writers(lostClaimsOnFirstAttempt: boolean) {
   const identities = { owners: jest.fn().mockResolvedValue({ leads: [], companies: [] }) };
   // The first attempt loses its claims to a concurrent request; later attempts win them.
   const plans = {
+    ensureWorkspaces: jest.fn().mockResolvedValue(new Map()),
     write: jest.fn(async () => {
       if (lostClaimsOnFirstAttempt && writes++ === 0) throw new IdentityTakenConcurrently();
     }),

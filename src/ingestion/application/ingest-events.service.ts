@@ -4,7 +4,12 @@ import { WriteCoalescer } from '../../shared/application/write-coalescer';
 import { FieldError } from '../../shared/domain/field';
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { EventItem, parseEventItem } from '../domain/parse-event-item';
-import { companyIdentifiers, leadIdentifiers, planBatch } from '../domain/plan-batch';
+import {
+  companyIdentifiers,
+  leadIdentifiers,
+  membershipWorkspaces,
+  planBatch,
+} from '../domain/plan-batch';
 import { IdentityLock, IdentityReader, PlanWriter, TransactionRunner } from '../domain/ports';
 
 const COALESCED_ITEMS = 1_000;
@@ -63,15 +68,20 @@ export class IngestEventsService {
     items: EventItem[],
     attempt: number,
   ): Promise<void> {
-    await this.identityLock.acquire(tx, accountId, attempt === 1 ? 'shared' : 'exclusive');
-    const existing = await this.identities.owners(tx, accountId, {
-      leads: items.flatMap((item) => (item.lead ? leadIdentifiers(item.lead.ids) : [])),
-      companies: items.flatMap((item) =>
-        item.company ? companyIdentifiers(item.company.ids) : [],
-      ),
-    });
+    // Three statements that need nothing from each other go out together, one round trip; the
+    // database runs them in this order, so the lookup sees the identities with the lock held.
+    const [, existing, workspaces] = await Promise.all([
+      this.identityLock.acquire(tx, accountId, attempt === 1 ? 'shared' : 'exclusive'),
+      this.identities.owners(tx, accountId, {
+        leads: items.flatMap((item) => (item.lead ? leadIdentifiers(item.lead.ids) : [])),
+        companies: items.flatMap((item) =>
+          item.company ? companyIdentifiers(item.company.ids) : [],
+        ),
+      }),
+      this.plans.ensureWorkspaces(tx, accountId, membershipWorkspaces(items)),
+    ]);
     // Time-ordered ids (UUIDv7): new rows land at the end of the id indexes instead of on a
     // random page each, which keeps large accounts' writes in cache.
-    await this.plans.write(tx, accountId, planBatch(items, existing, timeOrderedUuid));
+    await this.plans.write(tx, accountId, planBatch(items, existing, timeOrderedUuid), workspaces);
   }
 }

@@ -70,6 +70,13 @@ export function leadIdentifiers(ids: LeadIds): LeadIdentifier[] {
   });
 }
 
+/** The workspaces the batch's memberships name (an item with a lead and a workspace_id has one). */
+export function membershipWorkspaces(items: readonly EventItem[]): string[] {
+  const ids = new Set<string>();
+  for (const item of items) if (item.lead && item.workspace) ids.add(item.workspace.workspaceId);
+  return [...ids];
+}
+
 /** The company's identifiers in matching priority order (SPEC 4.1). */
 export function companyIdentifiers(ids: CompanyIds): CompanyIdentifier[] {
   return COMPANY_IDENTIFIER_FIELDS.flatMap((kind) => {

@@ -3,7 +3,9 @@ import { BatchPlan, CompanyIdentifier, ExistingIdentities, LeadIdentifier } from
 
 /**
  * Runs work in one database transaction, re-running it on transient conflicts (see the adapter).
- * `attempt` is 1 for the first run.
+ * `attempt` is 1 for the first run. Statements are sent in the order `query` is called, without
+ * waiting for earlier ones to finish (the connection pipelines them), and the server runs them
+ * in that order: work may start independent statements together and await them together.
  */
 export abstract class TransactionRunner {
   abstract run<T>(work: (tx: SqlTransaction, attempt: number) => Promise<T>): Promise<T>;
@@ -15,6 +17,7 @@ export abstract class TransactionRunner {
  * so it cannot lose again: concurrent batches with overlapping new identities always finish.
  */
 export abstract class IdentityLock {
+  /** Sends its statement before returning: statements sent after the call run after it. */
   abstract acquire(
     tx: SqlTransaction,
     accountId: string,
@@ -47,5 +50,23 @@ export abstract class IdentityReader {
  * the plan's identifiers first.
  */
 export abstract class PlanWriter {
-  abstract write(tx: SqlTransaction, accountId: string, plan: BatchPlan): Promise<void>;
+  /**
+   * The account's workspaces by external workspace_id, created if missing; known before the plan
+   * is, so it can go to the database together with the identifier lookup.
+   */
+  abstract ensureWorkspaces(
+    tx: SqlTransaction,
+    accountId: string,
+    workspaceIds: readonly string[],
+  ): Promise<WorkspaceUuids>;
+
+  abstract write(
+    tx: SqlTransaction,
+    accountId: string,
+    plan: BatchPlan,
+    workspaces: WorkspaceUuids,
+  ): Promise<void>;
 }
+
+/** workspace_id → the workspace row's uuid. */
+export type WorkspaceUuids = ReadonlyMap<string, string>;

@@ -45,9 +45,11 @@ class StatementNames {
 }
 
 /**
- * One transaction on a pooled pg client. BEGIN is sent with the first statement: in the same
- * round trip when that statement has no parameters (a simple-protocol query may hold several
- * statements), before it otherwise. Parameterised statements are prepared once per connection
+ * One transaction on a pooled pg client in pipeline mode: each statement is written to the
+ * connection when `query` is called, without waiting for earlier ones, so statements started
+ * together share a round trip and the server runs them in call order. BEGIN goes with the first
+ * statement: in the same simple-protocol query when it has no parameters, just before it
+ * otherwise. Parameterised statements are prepared once per connection
  * (see MAX_PREPARED_STATEMENTS), so repeats skip the server's parse and planning.
  */
 class PgTransaction implements SqlTransaction {
@@ -66,16 +68,16 @@ class PgTransaction implements SqlTransaction {
       const results = (await this.client.query(text)) as QueryResult | QueryResult[];
       return (Array.isArray(results) ? results[results.length - 1] : results).rows as T;
     }
-    if (!this.begun) {
-      await this.client.query('BEGIN');
-      this.begun = true;
-    }
+    // Sent at once, without waiting for BEGIN: statements go out in call order (pipelining).
+    const begin = this.begun ? undefined : this.client.query('BEGIN');
+    this.begun = true;
     const name = this.names.nameOf(sql);
-    const result = await this.client.query(
+    const statement = this.client.query(
       name === undefined
         ? { text: sql, values: parameters }
         : { name, text: sql, values: parameters },
     );
+    const [, result] = await Promise.all([begin, statement]);
     return result.rows as T;
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
 import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
 import { BatchPlan } from '../domain/plan-batch';
-import { PlanWriter } from '../domain/ports';
+import { PlanWriter, WorkspaceUuids } from '../domain/ports';
 import { SqlCompanyWriter } from './sql-company.writer';
 import { SqlLeadWriter } from './sql-lead.writer';
 import { CombinedWrite } from './sql/combined-write';
@@ -11,7 +11,7 @@ import { COMPANY_IDENTIFIERS, LEAD_IDENTIFIERS } from './sql/identifier-table';
 const ONE_STATEMENT_MAX_ROWS = 2_000;
 
 /**
- * Writes a plan as one statement of data-modifying CTEs (plus one for the workspaces): upserts of
+ * Writes a plan as one statement of data-modifying CTEs (the workspaces come first, on their own): upserts of
  * companies, leads and memberships, identifier claims and connections. A batch whose items send
  * many different field sets is split where the insert-then-patch path needs its own statements.
  */
@@ -24,12 +24,20 @@ export class SqlPlanWriter extends PlanWriter {
     super();
   }
 
-  async write(tx: SqlTransaction, accountId: string, plan: BatchPlan): Promise<void> {
-    const workspaceUuids = await this.workspaces.ensureMany(
-      tx,
-      accountId,
-      plan.memberships.map((membership) => membership.workspaceId),
-    );
+  ensureWorkspaces(
+    tx: SqlTransaction,
+    accountId: string,
+    workspaceIds: readonly string[],
+  ): Promise<WorkspaceUuids> {
+    return this.workspaces.ensureMany(tx, accountId, workspaceIds);
+  }
+
+  async write(
+    tx: SqlTransaction,
+    accountId: string,
+    plan: BatchPlan,
+    workspaceUuids: WorkspaceUuids,
+  ): Promise<void> {
     const write = new CombinedWrite(accountId);
     // A large plan goes out one table group at a time, so the parameters of only one group (and
     // their encoded copy in the driver) are in memory at once.
