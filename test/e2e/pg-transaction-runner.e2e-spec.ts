@@ -72,6 +72,27 @@ describe('PgTransactionRunner (e2e, real PostgreSQL)', () => {
     expect(await count()).toBe(0);
   });
 
+  it('commits in the same round trip as a statement marked commit', async () => {
+    await runner.run(async (tx) => {
+      await tx.query(`INSERT INTO ${table} VALUES (1)`);
+      await tx.query(`INSERT INTO ${table} VALUES ($1)`, [2], { commit: true });
+      await expect(tx.query('SELECT 1')).rejects.toThrow('already committed');
+    });
+    expect(await count()).toBe(2);
+  });
+
+  it('commits nothing when the statement marked commit fails', async () => {
+    await expect(
+      runner.run(async (tx) => {
+        await tx.query(`INSERT INTO ${table} VALUES (1)`);
+        await tx.query(`INSERT INTO ${table} VALUES ($1)`, ['not a number'], { commit: true });
+      }),
+    ).rejects.toMatchObject({ code: '22P02' });
+    expect(await count()).toBe(0);
+    await runner.run((tx) => tx.query(`INSERT INTO ${table} VALUES ($1)`, [3]));
+    expect(await count()).toBe(1);
+  });
+
   it('re-runs a transaction that lost a race, from scratch', async () => {
     await pool.query(`INSERT INTO ${table} VALUES (7)`);
     const attempts: number[] = [];

@@ -49,11 +49,14 @@ class StatementNames {
  * connection when `query` is called, without waiting for earlier ones, so statements started
  * together share a round trip and the server runs them in call order. BEGIN goes with the first
  * statement: in the same simple-protocol query when it has no parameters, just before it
- * otherwise. Parameterised statements are prepared once per connection
+ * otherwise; COMMIT goes right behind the statement marked `commit`. Parameterised statements
+ * are prepared once per connection
  * (see MAX_PREPARED_STATEMENTS), so repeats skip the server's parse and planning.
  */
 class PgTransaction implements SqlTransaction {
   begun = false;
+  /** COMMIT was sent behind a statement (option `commit`); the runner sends none. */
+  committing = false;
 
   constructor(
     private readonly client: PoolClient,
@@ -61,24 +64,36 @@ class PgTransaction implements SqlTransaction {
   ) {}
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async query<T = any>(sql: string, parameters: unknown[] = []): Promise<T> {
+  async query<T = any>(
+    sql: string,
+    parameters: unknown[] = [],
+    options: { commit?: boolean } = {},
+  ): Promise<T> {
+    if (this.committing) throw new Error('the transaction was already committed');
+    const sent: Promise<QueryResult | QueryResult[] | undefined>[] = [];
     if (parameters.length === 0) {
-      const text = this.begun ? sql : `BEGIN;\n${sql}`;
-      this.begun = true;
-      const results = (await this.client.query(text)) as QueryResult | QueryResult[];
-      return (Array.isArray(results) ? results[results.length - 1] : results).rows as T;
+      sent.push(this.client.query(this.begun ? sql : `BEGIN;\n${sql}`));
+    } else {
+      if (!this.begun) sent.push(this.client.query('BEGIN'));
+      const name = this.names.nameOf(sql);
+      sent.push(
+        this.client.query(
+          name === undefined
+            ? { text: sql, values: parameters }
+            : { name, text: sql, values: parameters },
+        ),
+      );
     }
-    // Sent at once, without waiting for BEGIN: statements go out in call order (pipelining).
-    const begin = this.begun ? undefined : this.client.query('BEGIN');
+    const results = sent.length - 1;
     this.begun = true;
-    const name = this.names.nameOf(sql);
-    const statement = this.client.query(
-      name === undefined
-        ? { text: sql, values: parameters }
-        : { name, text: sql, values: parameters },
-    );
-    const [, result] = await Promise.all([begin, statement]);
-    return result.rows as T;
+    // After a failed statement the server answers COMMIT by rolling back: the statement's error
+    // is what the caller gets, and nothing was committed.
+    if (options.commit) {
+      sent.push(this.client.query('COMMIT'));
+      this.committing = true;
+    }
+    const result = (await Promise.all(sent))[results] as QueryResult | QueryResult[];
+    return (Array.isArray(result) ? result[result.length - 1] : result).rows as T;
   }
 }
 
@@ -130,7 +145,7 @@ export class PgTransactionRunner extends TransactionRunner {
     const tx = new PgTransaction(client, this.names);
     try {
       const result = await work(tx, attempt);
-      if (tx.begun) await client.query('COMMIT');
+      if (tx.begun && !tx.committing) await client.query('COMMIT');
       release(client);
       return result;
     } catch (error) {

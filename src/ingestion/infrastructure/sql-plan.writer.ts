@@ -50,6 +50,7 @@ export class SqlPlanWriter extends PlanWriter {
     if (large) await write.flush(tx);
     await this.leads.upsertMemberships(tx, write, accountId, plan.memberships, workspaceUuids);
     this.leads.upsertConnections(write, plan.connections);
-    await write.flush(tx);
+    // The last statement: the COMMIT may go right behind it, in the same round trip.
+    await write.flush(tx, { commit: true });
   }
 }

@@ -2,6 +2,12 @@ import { SqlTransaction } from '../../../shared/domain/sql-transaction';
 import { IdentityTakenConcurrently } from '../../domain/ports';
 import { UnnestParams } from './unnest-params';
 
+/** What ingest_identity_taken() raises (migration IdentityRaceSignal). */
+function isIdentityTaken(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '40001' && message === 'identity taken concurrently';
+}
+
 interface Part {
   sql: string;
   /** For a part that must write this many rows; it then ends in RETURNING 1. */
@@ -35,8 +41,8 @@ export class CombinedWrite {
 
   /**
    * Adds an INSERT ... ON CONFLICT DO NOTHING that must insert `expected` rows: fewer means a
-   * concurrent transaction took some of them first, and `flush` throws IdentityTakenConcurrently
-   * so the batch re-runs.
+   * concurrent transaction took some of them first, and `flush` fails (see there) so the batch
+   * re-runs.
    */
   addClaim(sql: string, expected: number): void {
     this.parts.push({ sql: `${sql} RETURNING 1`, expected });
@@ -59,24 +65,32 @@ export class CombinedWrite {
     await fallback();
   }
 
-  /** Sends the parts added so far as one statement and starts a new one. */
-  async flush(tx: SqlTransaction): Promise<void> {
+  /**
+   * Sends the parts added so far as one statement and starts a new one. A claim that inserted
+   * fewer rows than expected fails the statement on the server (so nothing of it stays, even when
+   * `commit` sends the COMMIT right behind it) and throws IdentityTakenConcurrently.
+   */
+  async flush(tx: SqlTransaction, options: { commit?: boolean } = {}): Promise<void> {
     const parts = this.parts;
     const params = this.params;
     this.parts = [];
     this.params = [this.accountId];
     if (parts.length === 0) return;
     const ctes = parts.map((part, i) => `w${i} AS (${part.sql})`);
-    const counts = parts.flatMap((part, i) =>
-      part.expected === undefined ? [] : [`(SELECT count(*) FROM w${i})::int AS w${i}`],
-    );
-    const [row] = await tx.query<Record<string, number>[]>(
-      `WITH ${ctes.join(',\n')}\nSELECT ${counts.length > 0 ? counts.join(', ') : '1 AS done'}`,
-      params,
-    );
-    const short = parts.some(
-      (part, i) => part.expected !== undefined && row[`w${i}`] < part.expected,
-    );
-    if (short) throw new IdentityTakenConcurrently();
+    const shortfalls = parts.flatMap((part, i) => {
+      if (part.expected === undefined) return [];
+      params.push(part.expected);
+      return [`(SELECT count(*) FROM w${i}) < $${params.length}::int`];
+    });
+    const result =
+      shortfalls.length > 0
+        ? `CASE WHEN ${shortfalls.join(' OR ')} THEN ingest_identity_taken() ELSE 0 END AS short`
+        : '1 AS done';
+    try {
+      await tx.query(`WITH ${ctes.join(',\n')}\nSELECT ${result}`, params, options);
+    } catch (error) {
+      if (isIdentityTaken(error)) throw new IdentityTakenConcurrently();
+      throw error;
+    }
   }
 }
