@@ -1,5 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { APP_GUARD } from '@nestjs/core';
+import { Env } from '../config/env';
+import { ApiKeyCache } from './application/api-key-cache';
+import { ApiKeyChanges } from './application/api-key-changes';
+import { PgApiKeyChanges } from './infrastructure/pg-api-key-changes';
 import { AccountsService } from './application/accounts.service';
 import { ApiKeyAuthenticator } from './application/api-key-authenticator';
 import { DefaultAccountBootstrap } from './application/default-account.bootstrap';
@@ -24,6 +29,13 @@ export class AuthModule {
         { provide: ApiKeyRepository, useClass: TypeormApiKeyRepository },
         AccountsService,
         ApiKeyAuthenticator,
+        {
+          provide: ApiKeyCache,
+          inject: [ConfigService],
+          useFactory: (config: ConfigService<Env, true>) =>
+            new ApiKeyCache(config.get('API_KEY_CACHE_SECONDS', { infer: true }) * 1000),
+        },
+        { provide: ApiKeyChanges, useClass: PgApiKeyChanges },
         ...(options.firstStartAccount === false ? [] : [DefaultAccountBootstrap]),
         { provide: APP_GUARD, useClass: AuthGuard },
       ],

@@ -17,6 +17,7 @@ describe('validateEnv', () => {
       RATE_LIMIT_MAX: 6000,
       RATE_LIMIT_WINDOW_SECONDS: 60,
       REDIS_URL: undefined,
+      API_KEY_CACHE_SECONDS: 30,
     });
   });
 
@@ -51,6 +52,7 @@ describe('validateEnv', () => {
     [{ CORS_ORIGINS: 'app.example.com' }, 'CORS_ORIGINS'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL'],
     [{ RATE_LIMIT_MAX: 'many' }, 'RATE_LIMIT_MAX'],
+    [{ API_KEY_CACHE_SECONDS: '-5' }, 'API_KEY_CACHE_SECONDS'],
   ])('rejects %j naming %s in one line', (raw, variable) => {
     let thrown: unknown;
     try {

@@ -20,6 +20,8 @@ export interface Env {
   RATE_LIMIT_WINDOW_SECONDS: number;
   /** Redis for rate-limit counters shared by several instances; unset = in memory. */
   REDIS_URL?: string;
+  /** How long a checked API key may be served from memory; 0 = look every key up. */
+  API_KEY_CACHE_SECONDS: number;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -140,5 +142,6 @@ export function validateEnv(env: RawEnv): Env {
     RATE_LIMIT_MAX: integer(env, 'RATE_LIMIT_MAX', 6000, 0, 10_000_000),
     RATE_LIMIT_WINDOW_SECONDS: integer(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 86_400),
     REDIS_URL: redisUrl(env, 'REDIS_URL'),
+    API_KEY_CACHE_SECONDS: integer(env, 'API_KEY_CACHE_SECONDS', 30, 0, 3600),
   };
 }

@@ -3,6 +3,7 @@ import { DomainError, DomainErrorCode } from '../../shared/domain/domain-error';
 import { Account, ApiKey } from '../domain/account';
 import { AccountRepository, ApiKeyRepository } from '../domain/account.repository';
 import { generateApiKey } from '../domain/api-key-secret';
+import { ApiKeyCache } from './api-key-cache';
 
 export interface IssuedApiKey extends ApiKey {
   /** The secret itself: returned once, at creation, and never again. */
@@ -15,6 +16,7 @@ export class AccountsService {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly apiKeys: ApiKeyRepository,
+    private readonly keyCache: ApiKeyCache,
   ) {}
 
   async createAccount(name: string): Promise<Account> {
@@ -59,6 +61,8 @@ export class AccountsService {
 
   async revokeApiKey(id: string): Promise<ApiKey> {
     const key = await this.apiKeys.revoke(id);
+    // Other instances hear it from the database; this one forgets at once.
+    this.keyCache.invalidate();
     if (!key) throw DomainError.notFound('API key');
     return key;
   }
