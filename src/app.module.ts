@@ -17,9 +17,10 @@ import { SenderModule } from './sender/sender.module';
 import { WorkspaceModule } from './workspace/workspace.module';
 import { ErrorFilter } from './shared/http/error.filter';
 import { JsonBodyMiddleware } from './shared/http/json-body.middleware';
+import { bufferedStdout } from './shared/logging/buffered-destination';
 
 export interface AppOptions {
-  /** Where the JSON log lines go (stdout by default; tests capture them). */
+  /** Where the JSON log lines go (stdout, buffered, by default; tests capture them). */
   logStream?: DestinationStream;
 }
 
@@ -60,7 +61,7 @@ export class AppModule implements NestModule {
                 res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
               },
             },
-            options.logStream ?? process.stdout,
+            options.logStream ?? bufferedStdout(),
           ],
         }),
         DatabaseModule,
