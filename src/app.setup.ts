@@ -67,7 +67,9 @@ export async function createApp(
     });
   }
   app.useGlobalPipes(requestValidation());
-  app.enableShutdownHooks();
+  // Exit through process.exit once the hooks ran (Nest re-raises the signal otherwise): only then
+  // does pino flush the buffered log lines (shared/logging/buffered-destination.ts).
+  app.enableShutdownHooks([], { useProcessExit: true });
   limitConnectionTime(app);
 
   const document = buildOpenApiDocument(app);

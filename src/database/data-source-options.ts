@@ -22,7 +22,10 @@ export function dataSourceOptions({ url, poolSize }: DatabaseSettings): DataSour
       // An unreachable database must turn into a 503 within seconds, never a hung request.
       connectionTimeoutMillis: 3_000,
       statement_timeout: 30_000,
-      query_timeout: 35_000,
+      // The client-side limit counts from when a statement is sent, and pipelined statements can
+      // wait behind up to 3 others (see PgTransactionRunner): it must not fire before the server's
+      // own limit would. A server that stops answering is the watchdog's job (~3 s).
+      query_timeout: 4 * 30_000 + 5_000,
       idle_in_transaction_session_timeout: 60_000,
       keepAlive: true,
       // Statements a transaction sends without waiting go out together (see PgTransactionRunner);

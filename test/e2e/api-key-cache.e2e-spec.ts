@@ -80,4 +80,32 @@ describe('API-key lookups cached while key changes are heard (e2e, real PostgreS
     expect(await status(other.apiKey)).toBe(200);
     expect(await keyLookupsDuring(() => status(other.apiKey))).toBe(0);
   });
+
+  it('notices a feed connection that went silent, and stops caching within seconds', async () => {
+    await eventually(cacheEnabled);
+    const { accountId, apiKey } = await sut.newAccount();
+    expect(await status(apiKey)).toBe(200);
+    const [{ pid }] = (await bySql(
+      `SELECT pid FROM pg_stat_activity
+        WHERE application_name = 'outreach-ingest-key-changes' AND datname = current_database()`,
+    )) as { pid: number }[];
+    try {
+      // A stopped server process answers nothing and closes nothing: a connection cut by the
+      // network looks like this. Signalling it needs the rights of its owner (CI runs as root).
+      process.kill(pid, 'SIGSTOP');
+    } catch (error) {
+      console.warn(`cannot stop the server process ${pid} (${String(error)}); test skipped`);
+      return;
+    }
+    try {
+      const stopped = Date.now();
+      await eventually(async () => !(await cacheEnabled()), 10_000);
+      expect(Date.now() - stopped).toBeLessThan(7_000);
+      await bySql(`UPDATE api_keys SET revoked_at = now() WHERE account_id = $1`, [accountId]);
+      expect(await status(apiKey)).toBe(401);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await eventually(cacheEnabled, 10_000);
+  }, 30_000);
 });

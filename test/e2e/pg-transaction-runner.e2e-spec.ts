@@ -76,7 +76,7 @@ describe('PgTransactionRunner (e2e, real PostgreSQL)', () => {
     await runner.run(async (tx) => {
       await tx.query(`INSERT INTO ${table} VALUES (1)`);
       await tx.query(`INSERT INTO ${table} VALUES ($1)`, [2], { commit: true });
-      await expect(tx.query('SELECT 1')).rejects.toThrow('already committed');
+      await expect(tx.query('SELECT 1')).rejects.toThrow('has ended');
     });
     expect(await count()).toBe(2);
   });
@@ -91,6 +91,24 @@ describe('PgTransactionRunner (e2e, real PostgreSQL)', () => {
     expect(await count()).toBe(0);
     await runner.run((tx) => tx.query(`INSERT INTO ${table} VALUES ($1)`, [3]));
     expect(await count()).toBe(1);
+  });
+
+  it('refuses a statement with its COMMIT whose parameters could fail in the driver', async () => {
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await expect(
+      runner.run(async (tx) => {
+        await tx.query(`INSERT INTO ${table} VALUES (1)`);
+        await tx.query(
+          `INSERT INTO ${table} SELECT $1 WHERE $2::jsonb IS NOT NULL`,
+          [2, circular],
+          {
+            commit: true,
+          },
+        );
+      }),
+    ).rejects.toThrow('scalars');
+    expect(await count()).toBe(0);
   });
 
   it('re-runs a transaction that lost a race, from scratch', async () => {

@@ -7,16 +7,21 @@ import { ApiKeyChangeListener, ApiKeyChanges } from '../application/api-key-chan
 
 export const API_KEY_CHANNEL = 'api_key_changes';
 const RETRY_MS = 1_000;
-/** How long the proof that notifications arrive may take before the feed counts as deaf. */
-const PROOF_TIMEOUT_MS = 5_000;
+/** How long a proof that notifications arrive may take before the feed counts as deaf. */
+const PROOF_TIMEOUT_MS = 3_000;
+/** How often a hearing feed proves it still hears: a connection can die without a word. */
+const HEARTBEAT_MS = 3_000;
 /** A feed that never heard its proof (a transaction-mode pooler in between) tries again this late. */
 const DEAF_RETRY_MS = 60_000;
 
 /**
  * LISTEN on a connection of its own (outside the pool). It reports "hearing" only after a
- * notification sent from another connection (the pool) arrived on it: behind a transaction-mode
- * pooler LISTEN succeeds but nothing arrives, and the cache must then stay off. A lost connection
- * reports "not hearing" and is re-opened after a second.
+ * notification sent from another connection (the pool) arrived on it — behind a transaction-mode
+ * pooler LISTEN succeeds but nothing arrives, and the cache must then stay off — and proves it
+ * again every HEARTBEAT_MS, because a connection cut by the network (a NAT timeout, a failover)
+ * may never report an error. A lost or deaf connection reports "not hearing" and is re-opened.
+ * So a change made while the feed is quietly dead is missed for at most HEARTBEAT_MS +
+ * PROOF_TIMEOUT_MS.
  */
 @Injectable()
 export class PgApiKeyChanges extends ApiKeyChanges {
@@ -50,15 +55,17 @@ export class PgApiKeyChanges extends ApiKeyChanges {
     const client = new Client({
       ...this.pool.options,
       pipeline: false,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       application_name: 'outreach-ingest-key-changes',
     });
-    const proof = `proof:${randomUUID()}`;
-    let proven: () => void = () => undefined;
-    const heard = new Promise<void>((resolve) => (proven = resolve));
+    const proofs = new Map<string, () => void>();
     let lost = false;
+    let heartbeat: NodeJS.Timeout | undefined;
     const lose = (retryMs: number) => {
       if (lost) return;
       lost = true;
+      clearTimeout(heartbeat);
       listener.hearing(false);
       if (this.client === client) this.client = undefined;
       void client.end().catch(() => undefined);
@@ -67,9 +74,39 @@ export class PgApiKeyChanges extends ApiKeyChanges {
         this.retry.unref();
       }
     };
+    /** Sends a notification through the pool; true when it arrived on this connection in time. */
+    const prove = async (): Promise<boolean> => {
+      const proof = `proof:${randomUUID()}`;
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<boolean>((resolve) => {
+        proofs.set(proof, () => resolve(true));
+        timer = setTimeout(() => resolve(false), PROOF_TIMEOUT_MS);
+        timer.unref();
+      });
+      try {
+        await this.pool.query('SELECT pg_notify($1, $2)', [API_KEY_CHANNEL, proof]);
+        return await heard;
+      } catch {
+        return false;
+      } finally {
+        clearTimeout(timer);
+        proofs.delete(proof);
+      }
+    };
+    const beat = () => {
+      heartbeat = setTimeout(() => {
+        void prove().then((heard) => {
+          if (lost) return;
+          if (heard) beat();
+          else lose(RETRY_MS);
+        });
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+    };
     client.on('notification', (message: Notification) => {
-      if (message.payload === proof) proven();
-      else listener.changed();
+      const proven = message.payload === undefined ? undefined : proofs.get(message.payload);
+      if (proven) proven();
+      else if (!message.payload?.startsWith('proof:')) listener.changed();
     });
     client.on('error', () => lose(RETRY_MS));
     client.on('end', () => lose(RETRY_MS));
@@ -78,11 +115,8 @@ export class PgApiKeyChanges extends ApiKeyChanges {
       if (this.stopped) return void (await client.end());
       this.client = client;
       await client.query(`LISTEN ${API_KEY_CHANNEL}`);
-      await this.pool.query('SELECT pg_notify($1, $2)', [API_KEY_CHANNEL, proof]);
-      const timeout = new Promise<'timeout'>((resolve) =>
-        setTimeout(() => resolve('timeout'), PROOF_TIMEOUT_MS).unref(),
-      );
-      if ((await Promise.race([heard, timeout])) === 'timeout') {
+      if (!(await prove())) {
+        if (lost || this.stopped) return;
         if (!this.warnedDeaf) {
           this.logger.warn(
             'API-key change notifications do not arrive (a transaction-mode pooler?): key lookups are not cached',
@@ -91,7 +125,9 @@ export class PgApiKeyChanges extends ApiKeyChanges {
         }
         return lose(DEAF_RETRY_MS);
       }
-      if (!lost) listener.hearing(true);
+      if (lost) return;
+      listener.hearing(true);
+      beat();
     } catch {
       lose(RETRY_MS);
     }

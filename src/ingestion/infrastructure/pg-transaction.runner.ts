@@ -57,6 +57,8 @@ class PgTransaction implements SqlTransaction {
   begun = false;
   /** COMMIT was sent behind a statement (option `commit`); the runner sends none. */
   committing = false;
+  /** The runner is ending the transaction: nothing more may be sent on its client. */
+  closed = false;
 
   constructor(
     private readonly client: PoolClient,
@@ -69,7 +71,13 @@ class PgTransaction implements SqlTransaction {
     parameters: unknown[] = [],
     options: { commit?: boolean } = {},
   ): Promise<T> {
-    if (this.committing) throw new Error('the transaction was already committed');
+    if (this.closed || this.committing) throw new Error('the transaction has ended');
+    // The pipelined COMMIT is only safe when the statement fails on the server, if it fails: a
+    // parameter the driver cannot encode would fail it in the client, and COMMIT would then
+    // commit the statements before it. Scalars and arrays of scalars always encode.
+    if (options.commit && !parameters.every(encodable)) {
+      throw new Error('a statement sent with its COMMIT takes scalars and arrays of scalars only');
+    }
     const sent: Promise<QueryResult | QueryResult[] | undefined>[] = [];
     if (parameters.length === 0) {
       sent.push(this.client.query(this.begun ? sql : `BEGIN;\n${sql}`));
@@ -95,6 +103,21 @@ class PgTransaction implements SqlTransaction {
     const result = (await Promise.all(sent))[results] as QueryResult | QueryResult[];
     return (Array.isArray(result) ? result[result.length - 1] : result).rows as T;
   }
+}
+
+function isScalar(value: unknown): boolean {
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'number' ||
+    typeof value === 'boolean' ||
+    value instanceof Date ||
+    Buffer.isBuffer(value)
+  );
+}
+
+function encodable(value: unknown): boolean {
+  return isScalar(value) || (Array.isArray(value) && value.every(isScalar));
 }
 
 function ignoreConnectionError(): void {}
@@ -146,9 +169,11 @@ export class PgTransactionRunner extends TransactionRunner {
     try {
       const result = await work(tx, attempt);
       if (tx.begun && !tx.committing) await client.query('COMMIT');
+      tx.closed = true;
       release(client);
       return result;
     } catch (error) {
+      tx.closed = true;
       // A client whose ROLLBACK fails is in an unknown state: the pool closes it instead.
       const broken = tx.begun
         ? await client.query('ROLLBACK').then(
