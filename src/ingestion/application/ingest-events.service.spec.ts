@@ -6,6 +6,7 @@ import {
   PlanWriter,
   TransactionRunner,
 } from '../domain/ports';
+import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
 import { IngestEventsService } from './ingest-events.service';
 
 /** Runs the work like the real runner: again, with the next attempt number, after a lost race. */
@@ -26,7 +27,6 @@ function writers(lostClaimsOnFirstAttempt: boolean) {
   const identities = { owners: jest.fn().mockResolvedValue({ leads: [], companies: [] }) };
   // The first attempt loses its claims to a concurrent request; later attempts win them.
   const plans = {
-    ensureWorkspaces: jest.fn().mockResolvedValue(new Map()),
     write: jest.fn(async () => {
       if (lostClaimsOnFirstAttempt && writes++ === 0) throw new IdentityTakenConcurrently();
     }),
@@ -38,6 +38,7 @@ function writers(lostClaimsOnFirstAttempt: boolean) {
     identities as unknown as IdentityReader,
     plans as unknown as PlanWriter,
     lock as unknown as IdentityLock,
+    { ensureMany: jest.fn().mockResolvedValue(new Map()) } as unknown as WorkspaceRepository,
   );
   return { sut, modes };
 }

@@ -10,6 +10,7 @@ import {
   membershipWorkspaces,
   planBatch,
 } from '../domain/plan-batch';
+import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
 import { IdentityLock, IdentityReader, PlanWriter, TransactionRunner } from '../domain/ports';
 
 const COALESCED_ITEMS = 1_000;
@@ -44,6 +45,7 @@ export class IngestEventsService {
     private readonly identities: IdentityReader,
     private readonly plans: PlanWriter,
     private readonly identityLock: IdentityLock,
+    private readonly workspaces: WorkspaceRepository,
   ) {}
 
   async ingest(accountId: string, raw: readonly unknown[]): Promise<IngestionSummary> {
@@ -78,7 +80,7 @@ export class IngestEventsService {
           item.company ? companyIdentifiers(item.company.ids) : [],
         ),
       }),
-      this.plans.ensureWorkspaces(tx, accountId, membershipWorkspaces(items)),
+      this.workspaces.ensureMany(tx, accountId, membershipWorkspaces(items)),
     ]);
     // Time-ordered ids (UUIDv7): new rows land at the end of the id indexes instead of on a
     // random page each, which keeps large accounts' writes in cache.

@@ -50,16 +50,7 @@ export abstract class IdentityReader {
  * the plan's identifiers first.
  */
 export abstract class PlanWriter {
-  /**
-   * The account's workspaces by external workspace_id, created if missing; known before the plan
-   * is, so it can go to the database together with the identifier lookup.
-   */
-  abstract ensureWorkspaces(
-    tx: SqlTransaction,
-    accountId: string,
-    workspaceIds: readonly string[],
-  ): Promise<WorkspaceUuids>;
-
+  /** `workspaces`: the uuids of the workspaces the plan's memberships name (WorkspaceRepository). */
   abstract write(
     tx: SqlTransaction,
     accountId: string,

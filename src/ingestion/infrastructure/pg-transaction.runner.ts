@@ -50,8 +50,8 @@ class StatementNames {
  * together share a round trip and the server runs them in call order. BEGIN goes with the first
  * statement: in the same simple-protocol query when it has no parameters, just before it
  * otherwise; COMMIT goes right behind the statement marked `commit`. Parameterised statements
- * are prepared once per connection
- * (see MAX_PREPARED_STATEMENTS), so repeats skip the server's parse and planning.
+ * are prepared once per connection (see MAX_PREPARED_STATEMENTS), so repeats skip the server's
+ * parse and planning.
  */
 class PgTransaction implements SqlTransaction {
   begun = false;

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
-import { WorkspaceRepository } from '../../workspace/domain/workspace.repository';
 import { BatchPlan } from '../domain/plan-batch';
 import { PlanWriter, WorkspaceUuids } from '../domain/ports';
 import { SqlCompanyWriter } from './sql-company.writer';
@@ -11,26 +10,15 @@ import { COMPANY_IDENTIFIERS, LEAD_IDENTIFIERS } from './sql/identifier-table';
 const ONE_STATEMENT_MAX_ROWS = 2_000;
 
 /**
- * Writes a plan as one statement of data-modifying CTEs (the workspaces come first, on their own): upserts of
- * companies, leads and memberships, identifier claims and connections. A batch whose items send
- * many different field sets is split where the insert-then-patch path needs its own statements.
+ * Writes a plan as one statement of data-modifying CTEs: upserts of companies, leads and
+ * memberships (their workspaces exist already), identifier claims and connections. A batch whose
+ * items send many different field sets is split where the insert-then-patch path needs its own
+ * statements.
  */
 @Injectable()
 export class SqlPlanWriter extends PlanWriter {
   private readonly companies = new SqlCompanyWriter();
   private readonly leads = new SqlLeadWriter();
-
-  constructor(private readonly workspaces: WorkspaceRepository) {
-    super();
-  }
-
-  ensureWorkspaces(
-    tx: SqlTransaction,
-    accountId: string,
-    workspaceIds: readonly string[],
-  ): Promise<WorkspaceUuids> {
-    return this.workspaces.ensureMany(tx, accountId, workspaceIds);
-  }
 
   async write(
     tx: SqlTransaction,
