@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SqlTransaction } from '../../shared/domain/sql-transaction';
+import { isUuid } from '../../shared/domain/uuid';
 import { IdentityLock } from '../domain/ports';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A transaction-scoped advisory lock per account; released by COMMIT or ROLLBACK. */
 @Injectable()
@@ -14,7 +13,7 @@ export class SqlIdentityLock extends IdentityLock {
   ): Promise<void> {
     // Without parameters the statement can travel in one round trip with the transaction's BEGIN
     // (see PgTransactionRunner); the account id is a UUID, checked here, so it is a safe literal.
-    if (!UUID.test(accountId)) throw new Error(`account id is not a UUID: ${accountId}`);
+    if (!isUuid(accountId)) throw new Error(`account id is not a UUID: ${accountId}`);
     const lock = mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock';
     await tx.query(`SELECT ${lock}(hashtextextended('identities:${accountId}', 0))`);
   }

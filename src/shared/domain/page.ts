@@ -1,3 +1,5 @@
+import { isUuid } from './uuid';
+
 /** Keyset pagination shared by the read APIs: rows ordered by id, the cursor names the last one. */
 export interface PageRequest {
   limit: number;
@@ -14,8 +16,6 @@ export interface Page<T> {
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** The cursor is opaque to clients: base64url of the last id of the page. */
 export function encodeCursor(lastId: string): string {
   return Buffer.from(lastId, 'utf8').toString('base64url');
@@ -24,7 +24,7 @@ export function encodeCursor(lastId: string): string {
 /** The id a cursor names, or null when it is not a cursor this service issued. */
 export function decodeCursor(cursor: string): string | null {
   const id = Buffer.from(cursor, 'base64url').toString('utf8');
-  return UUID.test(id) ? id : null;
+  return isUuid(id) ? id : null;
 }
 
 /** Builds the page from up to `limit + 1` rows fetched in id order. */
