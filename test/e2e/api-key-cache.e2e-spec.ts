@@ -1,20 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from 'pg';
 import { ApiKeyCache } from '../../src/auth/application/api-key-cache';
+import { queriesDuring } from '../support/queries-during';
 import { startTestApp, TestApp } from '../support/test-app';
 
 /** Key lookups the app sent to PostgreSQL while `work` ran. */
 async function keyLookupsDuring(work: () => Promise<unknown>): Promise<number> {
-  const spy = jest.spyOn(Client.prototype, 'query');
-  try {
-    await work();
-    return spy.mock.calls.filter(
-      ([query]) =>
-        typeof query === 'object' && (query as { name?: string }).name === 'api_key_by_hash',
-    ).length;
-  } finally {
-    spy.mockRestore();
-  }
+  return (await queriesDuring(work)).filter((query) => query.name === 'api_key_by_hash').length;
 }
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 8_000): Promise<void> {

@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { queriesDuring } from '../support/queries-during';
 import { event, unique } from '../factories/event.factory';
 import { eventsApi, EventsApi } from '../factories/events-api';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -116,15 +116,9 @@ describe('POST /v1/events: concurrency and set-based writes (e2e)', () => {
 
   /** The SQL statements the app sends to PostgreSQL while `work` runs, API-key lookups excluded. */
   async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-    const spy = jest.spyOn(Client.prototype, 'query');
-    try {
-      await work();
-      return spy.mock.calls
-        .map(([query]) => (typeof query === 'string' ? query : (query as { text: string }).text))
-        .filter((text) => !/api_keys/.test(text));
-    } finally {
-      spy.mockRestore();
-    }
+    return (await queriesDuring(work))
+      .map((query) => query.text)
+      .filter((text) => !/api_keys/.test(text));
   }
 
   it('writes a batch with a number of statements that does not grow with its size', async () => {
