@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import { Client, Pool } from 'pg';
 import { DataSource } from 'typeorm';
 import {
@@ -79,6 +80,32 @@ describe('PgTransactionRunner (e2e, real PostgreSQL)', () => {
       await expect(tx.query('SELECT 1')).rejects.toThrow('has ended');
     });
     expect(await count()).toBe(2);
+  });
+
+  it('sends statements started together in one socket write, and the write with its COMMIT in one', async () => {
+    // Every socket write of this process, whichever path the stream takes (one chunk or many).
+    const writes = [
+      jest.spyOn(Socket.prototype, '_write'),
+      jest.spyOn(Socket.prototype, '_writev'),
+    ];
+    const counted = () => writes.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
+    try {
+      const perRoundTrip = await runner.run(async (tx) => {
+        writes.forEach((spy) => spy.mockClear());
+        await Promise.all([
+          tx.query(`SELECT pg_advisory_xact_lock_shared(1)`),
+          tx.query(`SELECT count(*) FROM ${table} WHERE id > $1`, [0]),
+          tx.query(`SELECT $1::int AS n`, [7]),
+        ]);
+        const first = counted();
+        await tx.query(`INSERT INTO ${table} VALUES ($1)`, [1], { commit: true });
+        return [first, counted() - first];
+      });
+      expect(perRoundTrip).toEqual([1, 1]);
+      expect(await count()).toBe(1);
+    } finally {
+      writes.forEach((spy) => spy.mockRestore());
+    }
   });
 
   it('commits nothing when the statement marked commit fails', async () => {

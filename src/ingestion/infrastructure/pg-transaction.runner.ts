@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool, PoolClient, QueryResult } from 'pg';
 import { DataSource } from 'typeorm';
@@ -59,6 +60,7 @@ class PgTransaction implements SqlTransaction {
   committing = false;
   /** The runner is ending the transaction: nothing more may be sent on its client. */
   closed = false;
+  private corked = false;
 
   constructor(
     private readonly client: PoolClient,
@@ -78,6 +80,7 @@ class PgTransaction implements SqlTransaction {
     if (options.commit && !parameters.every(encodable)) {
       throw new Error('a statement sent with its COMMIT takes scalars and arrays of scalars only');
     }
+    this.corkUntilNextTick();
     const sent: Promise<QueryResult | QueryResult[] | undefined>[] = [];
     if (parameters.length === 0) {
       sent.push(this.client.query(this.begun ? sql : `BEGIN;\n${sql}`));
@@ -102,6 +105,25 @@ class PgTransaction implements SqlTransaction {
     }
     const result = (await Promise.all(sent))[results] as QueryResult | QueryResult[];
     return (Array.isArray(result) ? result[result.length - 1] : result).rows as T;
+  }
+
+  /**
+   * Statements started together (BEGIN, the lock, the lookup and the workspaces; the write and
+   * its COMMIT) leave in one socket write instead of one each: the driver corks the socket per
+   * statement only, and each write wakes the server and costs the service a system call. The
+   * socket is uncorked once the current batch of promise callbacks has run, so nothing waits.
+   */
+  private corkUntilNextTick(): void {
+    if (this.corked) return;
+    const stream = (this.client as unknown as { connection?: { stream?: Writable } }).connection
+      ?.stream;
+    if (typeof stream?.cork !== 'function') return;
+    stream.cork();
+    this.corked = true;
+    process.nextTick(() => {
+      this.corked = false;
+      stream.uncork();
+    });
   }
 }
 
