@@ -6,7 +6,16 @@
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { BenchContext, FULL, QUICK, batchIngest, growth, senders, singleItems } from './phases';
+import {
+  BenchContext,
+  FULL,
+  QUICK,
+  batchIngest,
+  growth,
+  senders,
+  singleItems,
+  singleItemsBareHttp,
+} from './phases';
 import { Figures, renderReport } from './report';
 import {
   BenchDatabase,
@@ -90,12 +99,15 @@ async function main(): Promise<number> {
     );
     const single = await singleItems(ctx);
     log(`  ${Math.round(single.requestsPerSecond)} req/s, p99 ${single.p99Ms} ms`);
+    log('3 diagnostic: the same load on the same code behind bare node:http');
+    const singleBareHttp = await singleItemsBareHttp(ctx);
+    log(`  ${Math.round(singleBareHttp.requestsPerSecond)} req/s, p99 ${singleBareHttp.p99Ms} ms`);
     const sendersItemsPerS = await senders(ctx);
     log(`  ${Math.round(sendersItemsPerS)} items/s`);
     const growthFigures = await growth(ctx);
     const peakRssMb = service.memoryMb('VmHWM');
     header = describeRun(quick, db, service, loadAtStart);
-    figures = { batch, single, sendersItemsPerS, growth: growthFigures, peakRssMb };
+    figures = { batch, single, singleBareHttp, sendersItemsPerS, growth: growthFigures, peakRssMb };
   } catch (error) {
     failure = error;
   }

@@ -23,7 +23,7 @@ import {
   rawBatchParams,
   writeRawBatch,
 } from './raw-sql';
-import { BenchDatabase, BenchError, ServiceProcess } from './service';
+import { BenchDatabase, BenchError, ENTRIES, ServiceProcess } from './service';
 
 export interface BenchSizes {
   /** 1,000-item batches per lane (2 lanes) for the limit, the batch ingest and the senders. */
@@ -143,8 +143,11 @@ export interface SingleFigures {
 }
 
 /** Phase 3: SINGLE_CONNECTIONS connections, one new lead per request. */
-export async function singleItems(ctx: BenchContext): Promise<SingleFigures> {
-  const { accountId, apiKey } = await ctx.db.createAccount('bench-single');
+export async function singleItems(
+  ctx: BenchContext,
+  account = 'bench-single',
+): Promise<SingleFigures> {
+  const { accountId, apiKey } = await ctx.db.createAccount(account);
   let next = 0;
   const load = (seconds: number) =>
     runSingleItemLoad({
@@ -174,6 +177,20 @@ export async function singleItems(ctx: BenchContext): Promise<SingleFigures> {
     throw new BenchError(`${leads} leads stored after ${acknowledged} acknowledged requests`);
   }
   return result;
+}
+
+/**
+ * Phase 3 again, as a diagnostic without a target: the same load on the same ingestion code
+ * behind a bare node:http server (bare-http-main.ts), started for this phase only, on its own
+ * account. The difference to phase 3 is what Nest, Express and the middleware cost.
+ */
+export async function singleItemsBareHttp(ctx: BenchContext): Promise<SingleFigures> {
+  const bare = await ServiceProcess.start(ctx.db.url, ctx.service.settings, ENTRIES.bareHttp);
+  try {
+    return await singleItems({ ...ctx, service: bare }, 'bench-single-bare-http');
+  } finally {
+    await bare.stop();
+  }
 }
 
 interface SenderBatch {

@@ -7,6 +7,8 @@ import { BatchFigures, GrowthFigures, SingleFigures } from './phases';
 export interface Figures {
   batch: BatchFigures;
   single: SingleFigures;
+  /** Diagnostic: phase 3's load on the ingestion code behind bare node:http. */
+  singleBareHttp: SingleFigures;
   sendersItemsPerS: number;
   growth: GrowthFigures;
   peakRssMb: number;
@@ -87,6 +89,13 @@ function rows(f: Figures, storedLeads: number[], skippedStored: number[]): Row[]
       '0',
       f.single.non2xx === 0 ? 'pass' : 'FAIL',
     ),
+    row(
+      '  diagnostic:',
+      'same code behind bare node:http',
+      num(f.singleBareHttp.requestsPerSecond),
+      'req/s',
+    ),
+    row('  no Nest, Express', 'latency p99', num(f.singleBareHttp.p99Ms, 1), 'ms'),
     row(
       '4 senders',
       'throughput',

@@ -145,15 +145,21 @@ export interface ServiceSettings {
 const STARTUP_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 30_000;
 
-/** `node dist/src/main.js` as a child process, its JSON log in a file. */
+/** What the bench starts: the service, or the diagnostic of bare-http-main.ts. */
+export const ENTRIES = {
+  service: { main: ['dist', 'src', 'main.js'], log: 'service.log' },
+  bareHttp: { main: ['dist', 'scripts', 'bench', 'bare-http-main.js'], log: 'bare-http.log' },
+} as const;
+
+/** `node dist/src/main.js` (by default) as a child process, its JSON log in a file. */
 export class ServiceProcess {
-  readonly logFile = join(WORK_DIR, 'service.log');
   private exited = false;
 
   private constructor(
     private readonly child: ChildProcess,
     readonly baseUrl: string,
     readonly settings: ServiceSettings,
+    readonly logFile: string,
   ) {
     child.once('exit', () => (this.exited = true));
   }
@@ -162,12 +168,17 @@ export class ServiceProcess {
     return this.child.pid ?? -1;
   }
 
-  static async start(databaseUrl: string, settings: ServiceSettings): Promise<ServiceProcess> {
-    const main = join(PROJECT_ROOT, 'dist', 'src', 'main.js');
+  static async start(
+    databaseUrl: string,
+    settings: ServiceSettings,
+    entry: (typeof ENTRIES)[keyof typeof ENTRIES] = ENTRIES.service,
+  ): Promise<ServiceProcess> {
+    const main = join(PROJECT_ROOT, ...entry.main);
     if (!existsSync(main)) throw new BenchError(`${main} is missing: run "nest build" first`);
     mkdirSync(WORK_DIR, { recursive: true });
     const port = await freePort();
-    const log = openSync(join(WORK_DIR, 'service.log'), 'w');
+    const logFile = join(WORK_DIR, entry.log);
+    const log = openSync(logFile, 'w');
     const child = spawn(process.execPath, [main], {
       cwd: PROJECT_ROOT,
       env: {
@@ -184,7 +195,7 @@ export class ServiceProcess {
     const killOnExit = () => child.kill('SIGKILL');
     process.once('exit', killOnExit);
     child.once('exit', () => process.off('exit', killOnExit));
-    const service = new ServiceProcess(child, `http://127.0.0.1:${port}`, settings);
+    const service = new ServiceProcess(child, `http://127.0.0.1:${port}`, settings, logFile);
     await service.waitUntilHealthy();
     return service;
   }
