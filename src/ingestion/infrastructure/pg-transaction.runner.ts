@@ -60,7 +60,6 @@ class PgTransaction implements SqlTransaction {
   committing = false;
   /** The runner is ending the transaction: nothing more may be sent on its client. */
   closed = false;
-  private corked = false;
 
   constructor(
     private readonly client: PoolClient,
@@ -114,16 +113,12 @@ class PgTransaction implements SqlTransaction {
    * socket is uncorked once the current batch of promise callbacks has run, so nothing waits.
    */
   private corkUntilNextTick(): void {
-    if (this.corked) return;
     const stream = (this.client as unknown as { connection?: { stream?: Writable } }).connection
       ?.stream;
-    if (typeof stream?.cork !== 'function') return;
+    // Already corked: by an earlier statement of this tick, whose uncork is scheduled.
+    if (typeof stream?.cork !== 'function' || stream.writableCorked > 0) return;
     stream.cork();
-    this.corked = true;
-    process.nextTick(() => {
-      this.corked = false;
-      stream.uncork();
-    });
+    process.nextTick(() => stream.uncork());
   }
 }
 
