@@ -11,6 +11,7 @@ import 'reflect-metadata';
 import { createServer, IncomingMessage, ServerResponse } from 'node:http';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { createApp } from '../../src/app.setup';
+import { INVALID_API_KEY } from '../../src/auth/api/auth.guard';
 import { ApiKeyAuthenticator } from '../../src/auth/application/api-key-authenticator';
 import { validateEnv } from '../../src/config/env';
 import { IngestEventsService } from '../../src/ingestion/application/ingest-events.service';
@@ -50,8 +51,10 @@ async function main(): Promise<void> {
 
   const ingest = async (request: IncomingMessage, response: ServerResponse) => {
     const key = request.headers['x-api-key'];
-    const account = await authenticator.authenticate(typeof key === 'string' ? key : undefined);
-    if (!account) return reply(response, HttpStatus.UNAUTHORIZED, { error: 'Invalid API key' });
+    const account = await authenticator.authenticate(
+      typeof key === 'string' ? key.trim() : undefined,
+    );
+    if (!account) return reply(response, HttpStatus.UNAUTHORIZED, { error: INVALID_API_KEY });
     let body: unknown;
     try {
       body = JSON.parse(await readBody(request, env.MAX_BODY_BYTES));
